@@ -1,0 +1,1 @@
+"""Clients: the Python SDK, the bot runner and the ``boardroom`` command line."""

@@ -1,0 +1,106 @@
+"""The engine's value types: prompts, events with audiences, outcomes, the timeout action and ``Ctx``."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from games.engine.rng import Rng
+
+E = TypeVar("E")
+
+#: A seat is an index 0..n-1; ``None`` stands for a spectator wherever a viewer is meant.
+Seat = int
+
+
+class Audience(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Who may see an event: everyone (spectators included) by default; ``to`` lists the only seats that
+    see it (no spectator); ``exclude`` lists seats that do not (spectators still do)."""
+
+    to: tuple[int, ...] | None = None
+    exclude: tuple[int, ...] = ()
+
+    def sees(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for a spectator) may see the event."""
+        if self.to is not None:
+            return viewer is not None and viewer in self.to
+        return viewer is None or viewer not in self.exclude
+
+
+EVERYONE = Audience()
+
+
+def only(*seats: int) -> Audience:
+    """An audience of just these seats."""
+    return Audience(to=tuple(seats))
+
+
+def all_but(*seats: int) -> Audience:
+    """Everyone, spectators included, except these seats."""
+    return Audience(exclude=tuple(seats))
+
+
+class Event(msgspec.Struct, Generic[E], frozen=True):
+    """One thing that happened, for one audience. ``body`` is a tagged Struct of the game's event union."""
+
+    body: E
+    audience: Audience = EVERYONE
+
+
+class Prompt(msgspec.Struct, omit_defaults=True):
+    """What one seat may do now.
+
+    - ``id``: stable for as long as this seat's prompt stays the same; a ``Timeout`` must name it.
+    - ``kinds``: the action tags the seat may send.
+    - ``choices``: for kinds whose legal actions are finite, each legal action's fields (without
+      ``kind``) — ``{"reveal": [{"slot": 0}, {"slot": 2}], "stop": [{}]}``; a kind absent here takes
+      free-form fields described by its schema.
+    - ``timer``: the timer class whose seconds the room's settings give (``turn``, ``reaction``, ``cut``,
+      ``setup``, ``commit``).
+    - ``default``: what a timeout does, in a word (``pass``, ``stop``, ``reveal_random``...).
+    """
+
+    id: str
+    kinds: list[str]
+    timer: str = "turn"
+    default: str = "pass"
+    choices: dict[str, list[dict[str, Any]]] = {}
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """The end of a game: ``ranks[seat]`` is 1 for the best (equal ranks tie), ``winners`` the seats ranked
+    1, ``reason`` a word (``finished``, or the name of the guard that ended it: ``turn_limit``), ``guard``
+    true when a guard and not the rules ended it."""
+
+    ranks: list[int]
+    winners: list[int]
+    reason: str = "finished"
+    guard: bool = False
+
+
+class Timeout(msgspec.Struct, frozen=True, tag="timeout", tag_field="kind"):
+    """The server's action when ``prompt``'s deadline passes; the game applies that prompt's default."""
+
+    prompt: str
+
+
+class Ctx:
+    """What an action may draw on besides the state: ``rng`` (this step's stream) and ``now`` (the server's
+    time in seconds since the Unix epoch, recorded in the log with the action so a replay is exact)."""
+
+    __slots__ = ("now", "rng")
+
+    def __init__(self, rng: Rng, now: float = 0.0) -> None:
+        self.rng = rng
+        self.now = now
+
+    @classmethod
+    def for_step(cls, seed: bytes, version: int, now: float = 0.0) -> Ctx:
+        """The context of the action that turns state ``version`` into ``version + 1``."""
+        return cls(Rng(seed, f"v{version}"), now)
+
+
+def encode_args(action: Any) -> dict[str, Any]:
+    """An action Struct's fields without its tag, as a prompt's ``choices`` lists them."""
+    return {f: getattr(action, f) for f in action.__struct_fields__}

@@ -1,0 +1,165 @@
+"""The plugin protocol every game implements, and the engine's one checked way to apply an action.
+
+A game subclasses `Game`, names its types (``State``, ``Options``, ``Action``, ``View``, ``EventBody``) and
+implements the five pure functions below plus the conformance hooks. The engine owns decoding, the
+prompt check and state encoding, so every game refuses the same mistakes with the same codes.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from games.engine.errors import IllegalAction
+from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
+from games.engine.rng import Rng
+
+S = TypeVar("S", bound=msgspec.Struct)
+Opt = TypeVar("Opt", bound=msgspec.Struct)
+
+#: A bot: a pure function of what its seat sees (the ``View`` Struct), its prompt and a generator of its
+#: own -> an action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
+Policy = Callable[[Any, Prompt, Rng], dict[str, Any]]
+
+
+class Game(abc.ABC, Generic[S, Opt]):
+    """One game. Subclasses set the class attributes and implement the abstract methods.
+
+    Attributes: ``id`` (``"gregs"``), ``title``, ``min_seats``/``max_seats``, and the msgspec types
+    ``State``, ``Options`` (defaults for every field), ``Action`` (a union of tagged Structs, tag field
+    ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    State: ClassVar[type[Any]]
+    Options: ClassVar[type[Any]]
+    Action: ClassVar[Any]
+    View: ClassVar[Any]
+    EventBody: ClassVar[Any]
+
+    def __init__(self) -> None:
+        self._state_enc = msgspec.msgpack.Encoder()
+        self._state_dec = msgspec.msgpack.Decoder(self.State)
+        self._action_dec = msgspec.json.Decoder(self.Action | Timeout)  # type: ignore[operator]
+        self._action_conv_type = self.Action | Timeout  # type: ignore[operator]
+
+    # ---- the five rules functions -------------------------------------------------------------------
+    @abc.abstractmethod
+    def setup(self, seats: int, options: Opt, ctx: Ctx) -> S:
+        """A new table for ``seats`` seats. Raises ``ValueError`` for a seat count out of range."""
+
+    @abc.abstractmethod
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        """Who may act now and what: seat -> `Prompt`; empty once the game is over."""
+
+    @abc.abstractmethod
+    def apply(self, state: S, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
+        """Apply ``action`` of ``seat`` to ``state`` in place and return its events.
+
+        Called only through `step` (which checked that the seat has a prompt offering the action's kind,
+        and the prompt id of a `Timeout`). Raises `IllegalAction`; the caller then discards ``state``.
+        """
+
+    @abc.abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` (``None``: a spectator) may see, as a ``View`` Struct."""
+
+    @abc.abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game goes on; the `Outcome` once it has ended."""
+
+    # ---- conformance hooks ---------------------------------------------------------------------------
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of ``state``, one sentence each (empty when all hold: cards conserved...)."""
+        return []
+
+    def hidden(self, state: S, seat: int | None) -> set[str]:
+        """Strings ``seat`` may not see anywhere in what it receives (ids of cards hidden from it)."""
+        return set()
+
+    def redeal(self, state: S, seat: int | None, rng: Rng) -> S:
+        """A copy of ``state`` with everything ``seat`` cannot see dealt anew with ``rng`` (same counts,
+        same public facts). The non-interference check requires ``seat``'s view, prompt, events and errors
+        to be unchanged by it. The default re-deals nothing (a game without hidden information)."""
+        return self.copy(state)
+
+    def bots(self) -> Mapping[str, Policy]:
+        """Named bot policies; ``"random"`` is always offered by the engine."""
+        return {}
+
+    # ---- codecs (the engine's, shared by every game) ---------------------------------------------------
+    def encode_state(self, state: S) -> bytes:
+        """The state as MessagePack bytes (what a store keeps)."""
+        return self._state_enc.encode(state)
+
+    def decode_state(self, data: bytes) -> S:
+        """A fresh state decoded from `encode_state` bytes."""
+        return self._state_dec.decode(data)
+
+    def copy(self, state: S) -> S:
+        """A deep copy of ``state`` (through its encoding)."""
+        return self.decode_state(self.encode_state(state))
+
+    def decode_action(self, data: bytes | str) -> Any:
+        """A JSON action (``{"kind": ..., ...}``) decoded to its Struct.
+
+        Raises `IllegalAction` ``action/malformed`` with ``details.error`` naming the JSON path at fault.
+        """
+        try:
+            return self._action_dec.decode(data)
+        except msgspec.ValidationError as exc:
+            raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
+        except msgspec.DecodeError as exc:
+            raise IllegalAction("action/malformed", "not valid JSON", {"error": str(exc)}) from None
+
+    def convert_action(self, obj: Mapping[str, Any]) -> Any:
+        """An action from already-parsed JSON data (a dict); errors as `decode_action`."""
+        try:
+            return msgspec.convert(obj, self._action_conv_type)
+        except msgspec.ValidationError as exc:
+            raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
+
+    def options(self, obj: Mapping[str, Any] | None = None) -> Opt:
+        """Options from JSON data, defaults filled in. Raises ``msgspec.ValidationError`` with the path."""
+        return msgspec.convert(dict(obj or {}), self.Options)
+
+
+def kind_of(action: Any) -> str:
+    """An action Struct's tag (its ``kind``)."""
+    return str(action.__struct_config__.tag)
+
+
+def check(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Prompt:
+    """The generic legality checks of `step`, without applying. Returns the seat's prompt.
+
+    Raises `IllegalAction`: ``game/over``, ``action/no_prompt``, ``action/not_offered`` or
+    ``action/stale_prompt`` (a `Timeout` naming another prompt id).
+    """
+    prompts = game.prompts(state)
+    if not prompts and game.outcome(state) is not None:
+        raise IllegalAction("game/over")
+    prompt = prompts.get(seat)
+    if prompt is None:
+        raise IllegalAction("action/no_prompt")
+    if isinstance(action, Timeout):
+        if action.prompt != prompt.id:
+            raise IllegalAction("action/stale_prompt", details={"prompt": prompt.id})
+    elif kind_of(action) not in prompt.kinds:
+        raise IllegalAction("action/not_offered", details={"kinds": prompt.kinds})
+    return prompt
+
+
+def step(game: Game[Any, Any], state: Any, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
+    """Check and apply one action to ``state`` in place; returns its events.
+
+    On `IllegalAction` the state may be half-changed: callers apply to a private copy (a freshly decoded
+    state) and discard it on error, so the stored bytes stay identical.
+    """
+    check(game, state, seat, action)
+    return game.apply(state, seat, action, ctx)

@@ -1,0 +1,155 @@
+"""Every wire message, both ways, as tagged msgspec Structs (tag field ``type``).
+
+Client -> server: `Hello` (first frame), `Act`, `Sync`, `Ping`.
+Server -> client: `Welcome`, `Snapshot`, `Update`, `Ack`, `Error`, `Pong`, `Bye`.
+
+Game payloads (views, actions, events) are typed by each game's own Structs; here they are ``Any`` on
+the way out and ``msgspec.Raw`` on the way in, decoded by the room's game once the room is known.
+A connection to a room may hold several seats (hot-seat): seat-specific messages name their ``seat``;
+``seat: null`` is the spectator view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class _Msg(msgspec.Struct, tag_field="type", omit_defaults=True, forbid_unknown_fields=True):
+    pass
+
+
+# ---- client -> server -------------------------------------------------------------------------------
+class Hello(_Msg, tag="hello"):
+    """First frame of a connection. ``v``: protocol major version; ``room``: room id; ``tokens``: seat
+    tokens (none = spectator, several = hot-seat); ``since``: the version the client already shows (resume)
+    or ``None`` for a fresh snapshot."""
+
+    v: int
+    room: str
+    tokens: list[str] = []
+    since: int | None = None
+
+
+class Act(_Msg, tag="act"):
+    """An action of ``seat``. ``id``: chosen by the client, unique per (room, seat), 1 to 64 characters;
+    resending the same id returns the stored result; the same id with another action is refused
+    (``act/id_reused``). ``action``: the game's action object (``{"kind": "reveal", "slot": 2}``)."""
+
+    id: str
+    seat: int
+    action: msgspec.Raw
+
+
+class Sync(_Msg, tag="sync"):
+    """Ask to be brought up to date from ``since`` (updates) or, with ``None``, a fresh snapshot."""
+
+    since: int | None = None
+
+
+class Ping(_Msg, tag="ping"):
+    """Keep-alive; answered by `Pong` with the same ``n``."""
+
+    n: int = 0
+
+
+ClientMsg = Hello | Act | Sync | Ping
+
+
+# ---- server -> client -------------------------------------------------------------------------------
+class PromptOut(msgspec.Struct, omit_defaults=True):
+    """A seat's prompt as sent: the game's `Prompt` plus its ``deadline`` (server time, seconds since the
+    Unix epoch; ``None`` = no deadline)."""
+
+    id: str
+    kinds: list[str]
+    timer: str
+    default: str
+    choices: dict[str, list[dict[str, Any]]] = {}
+    deadline: float | None = None
+
+
+class EventOut(msgspec.Struct, omit_defaults=True):
+    """One event as a viewer receives it: ``version`` is the state version it produced; ``body`` the
+    game's tagged event Struct."""
+
+    version: int
+    body: Any
+
+
+class Welcome(_Msg, tag="welcome"):
+    """Answer to `Hello`: the room, its game, the seats this connection holds, the current ``version``
+    and the store ``epoch`` (a changed epoch means the store went back in time: drop the mirror and
+    take the snapshot that follows)."""
+
+    room: str
+    game: str
+    seats: list[int]
+    version: int
+    epoch: str
+    v: int
+    max_frame: int
+
+
+class Snapshot(_Msg, tag="snapshot"):
+    """The whole view of ``seat`` (``None``: spectator) at ``version``, its prompt, and the events the
+    client missed when resuming from too far back (else empty)."""
+
+    seat: int | None
+    version: int
+    view: Any
+    prompt: PromptOut | None = None
+    events: list[EventOut] = []
+    outcome: Any = None
+
+
+class Update(_Msg, tag="update"):
+    """One step for one viewer: from version ``frm`` to ``to``; ``patch`` is an RFC 6902 JSON Patch
+    turning the view at ``frm`` into the view at ``to`` (empty when unchanged); ``events`` those of the
+    step this viewer may see; ``prompt`` the seat's prompt after the step (``None``: nothing to do);
+    ``outcome`` set on the step that ends the game."""
+
+    seat: int | None
+    frm: int
+    to: int
+    patch: list[dict[str, Any]] = []
+    events: list[EventOut] = []
+    prompt: PromptOut | None = None
+    outcome: Any = None
+
+
+class Ack(_Msg, tag="ack"):
+    """Action ``id`` of ``seat`` was applied, producing ``version``. ``duplicate`` is true when the id had
+    already been applied (nothing was applied again)."""
+
+    id: str
+    seat: int
+    version: int
+    duplicate: bool = False
+
+
+class Error(_Msg, tag="error"):
+    """A refusal with a stable ``code`` (see protocol/README.md); ``id`` names the refused action, if any;
+    ``details`` is JSON data (e.g. the JSON path of a malformed field). Nothing changed."""
+
+    code: str
+    message: str
+    id: str | None = None
+    seat: int | None = None
+    details: dict[str, Any] = {}
+
+
+class Pong(_Msg, tag="pong"):
+    n: int = 0
+
+
+class Bye(_Msg, tag="bye"):
+    """Sent before the server closes: ``code`` is the close code, ``reason`` a word (``shutdown``: connect
+    to another worker and resume)."""
+
+    code: int
+    reason: str
+
+
+ServerMsg = Welcome | Snapshot | Update | Ack | Error | Pong | Bye
