@@ -1,0 +1,36 @@
+"""The protocol's stable error codes (sent in `Error` messages) and websocket close codes.
+
+Game rule refusals reuse the engine's codes (``games.engine.errors.CODES``: ``action/...``, ``window/...``
+and each game's own); the codes below are the protocol's and the server's.
+"""
+
+from __future__ import annotations
+
+#: Error codes of `Error` messages: code -> meaning. The connection stays open after each of these.
+ERRORS: dict[str, str] = {
+    "frame/malformed": "the frame is not valid JSON (or MessagePack) for any message",
+    "frame/unknown_type": "the message type is not one the protocol defines",
+    "frame/invalid": "a field of the message is missing or has the wrong type (details.path)",
+    "hello/expected": "the first frame of a connection must be a hello",
+    "hello/repeated": "hello was already received on this connection",
+    "act/seat_not_held": "this connection holds no token for that seat",
+    "act/id_reused": "this action id was already used by this seat with another action",
+    "act/id_invalid": "action ids are 1 to 64 characters",
+    "room/not_started": "the room has not started yet",
+    "room/finished": "the room has finished",
+    "rate/limited": "too many actions or frames per second; this one was dropped",
+}
+
+#: Websocket close codes the server uses: code -> meaning.
+CLOSES: dict[int, str] = {
+    1000: "normal closure (the room closed, or the client said goodbye)",
+    1001: "going away: the worker shuts down; reconnect (to any worker) and resume",
+    1008: "policy violation: the Origin header is not allowed",
+    1009: "message too big: a frame exceeded the maximum frame size",
+    1011: "internal error: a bug of ours; reconnect and resume",
+    4400: "bad hello: not a hello, or an unsupported protocol major version",
+    4401: "bad token: a seat token is not valid for this room",
+    4404: "room not found",
+    4408: "too slow: the client did not drain its send queue; reconnect and resume",
+    4429: "flood: frames kept arriving far past the rate limit",
+}
