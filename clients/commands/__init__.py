@@ -1,0 +1,1 @@
+"""One module per ``boardroom`` subcommand; each has ``register(subparsers)`` and sets ``func``."""
