@@ -1,0 +1,23 @@
+"""The Python client SDK: the lobby (`Lobby`), a room connection with mirrors, outbox and reconnect
+(`Connection`), and the bot runner (`BotPlayer`)."""
+
+from clients.sdk.connection import Closed, Connection
+from clients.sdk.lobby import Claimed, Created, GameInfo, Lobby, LobbyError, LogLine, RoomInfo
+from clients.sdk.mirror import Mirror, Step
+from clients.sdk.outbox import ActionRefused, Outbox
+
+__all__ = [
+    "ActionRefused",
+    "Claimed",
+    "Closed",
+    "Connection",
+    "Created",
+    "GameInfo",
+    "Lobby",
+    "LobbyError",
+    "LogLine",
+    "Mirror",
+    "Outbox",
+    "RoomInfo",
+    "Step",
+]

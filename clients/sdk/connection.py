@@ -1,0 +1,342 @@
+"""One websocket connection to a room: hello, mirrors per viewer, the outbox, resume and reconnect.
+
+A `Connection` holds zero (spectator) or more (hot-seat) seat tokens of one room. It keeps a `Mirror`
+per viewer, detects gaps (an update whose ``frm`` is not the mirror's version -> ``sync`` from it), drops
+the mirrors when the store's epoch changes, and reconnects with exponential backoff, resuming with
+``hello.since`` and resending unanswered actions under their same ids (the server applies each id once).
+
+    async with Connection("ws://127.0.0.1:8000/ws", room, [token]) as conn:
+        ack = await conn.act(seat, {"kind": "reveal", "slot": 2})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
+
+import msgspec
+import websockets
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Subprotocol
+
+from clients.sdk.mirror import Mirror, Step
+from clients.sdk.outbox import Outbox, Pending
+from protocol import PROTOCOL_MAJOR
+from protocol.codec import CODECS, Encoding
+from protocol.messages import (
+    Ack,
+    Act,
+    Bye,
+    ClientMsg,
+    Error,
+    Hello,
+    ServerMsg,
+    Snapshot,
+    Sync,
+    Update,
+    Welcome,
+)
+
+#: Close codes after which reconnecting cannot help: bad hello, bad token, no such room, bad origin, and
+#: a normal closure (the room closed).
+FATAL_CLOSES = frozenset({1000, 1008, 4400, 4401, 4404})
+
+#: ``recorder(direction, frame)``: called with ``"out"`` or ``"in"`` and each frame as sent or received.
+Recorder = Callable[[str, "str | bytes"], None]
+
+
+class Closed(Exception):
+    """The server closed the connection for good: websocket close ``code`` and ``reason``."""
+
+    def __init__(self, code: int | None, reason: str) -> None:
+        super().__init__(code, reason)
+        self.code = code
+        self.reason = reason
+
+
+class Connection:
+    """A self-healing connection to ``room`` at ``url`` (``ws://host:port/ws``) holding ``tokens``.
+
+    ``encoding``: ``json`` (text frames) or ``msgpack`` (binary, negotiated by subprotocol).
+    ``backoff``: first and largest delay between reconnect attempts, in seconds.
+    Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
+    times the server welcomed this client), ``errors`` (refusals that named no pending action).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        room: str,
+        tokens: Sequence[str] = (),
+        *,
+        encoding: Encoding = "json",
+        reconnect: bool = True,
+        backoff: tuple[float, float] = (0.05, 2.0),
+        recorder: Recorder | None = None,
+    ) -> None:
+        self.url = url
+        self.room = room
+        self.tokens = list(tokens)
+        self.codec = CODECS[encoding]
+        self.reconnect = reconnect
+        self.backoff = backoff
+        self.recorder = recorder
+        self.outbox = Outbox()
+        self.mirrors: dict[int | None, Mirror] = {}
+        self.seats: list[int] = []
+        self.game = ""
+        self.epoch: str | None = None
+        self.max_frame = 0
+        self.welcomes = 0
+        self.errors: list[Error] = []
+        self.closed: Closed | None = None
+        self._ws: ClientConnection | None = None
+        self._online = asyncio.Event()
+        self._online.set()
+        self._ready = asyncio.Event()
+        self._tick = asyncio.Event()
+        self._listeners: list[Callable[[ServerMsg], None]] = []
+        self._syncing: set[int | None] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._resends: list[Pending] = []  # filled by a welcome, sent by the loop
+        self._sync_requests: list[int | None] = []  # filled by gaps, sent by the loop
+
+    # ---- lifecycle -----------------------------------------------------------------------------------
+    async def __aenter__(self) -> Connection:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Start the connection task and wait for the first ``welcome``. Raises `Closed` when the
+        server refused the hello, ``TimeoutError`` after ``timeout`` seconds."""
+        self._task = asyncio.create_task(self._run(), name=f"boardroom-conn-{self.room}")
+        await self.wait_until(lambda: self.welcomes > 0, timeout)
+
+    async def close(self) -> None:
+        """Close for good; pending actions fail with `Closed`."""
+        self._stopping = True
+        self._online.set()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self.outbox.fail_all(Closed(1000, "closed by the client"))
+
+    async def suspend(self, abort: bool = True) -> None:
+        """Drop the socket and stay offline until `resume` (``abort``: no closing handshake, as a lost
+        network would). Actions submitted meanwhile wait in the outbox."""
+        self._online.clear()
+        ws = self._ws
+        if ws is not None:
+            if abort:
+                ws.transport.abort()
+            else:
+                await ws.close()
+        await self.wait_until(lambda: not self._ready.is_set(), 5.0)
+
+    def resume(self) -> None:
+        """Allow reconnecting again after `suspend`."""
+        self._online.set()
+
+    @property
+    def online(self) -> bool:
+        """Whether a welcomed socket is open now."""
+        return self._ready.is_set()
+
+    # ---- acting ----------------------------------------------------------------------------------------
+    async def submit(self, seat: int, action: dict[str, Any]) -> asyncio.Future[Ack]:
+        """Queue ``action`` (wire form) of ``seat`` under a new id and send it if online; returns the
+        future its `Ack` resolves (or `ActionRefused` fails). Offline, it is sent after the reconnect."""
+        item, future = self.outbox.add(seat, action)
+        if self._ready.is_set():
+            await self._send_act(item)
+        return future
+
+    async def act(self, seat: int, action: dict[str, Any], timeout: float = 10.0) -> Ack:
+        """Send and wait for the answer. Raises `ActionRefused` with the server's code."""
+        future = await self.submit(seat, action)
+        async with asyncio.timeout(timeout):
+            return await future
+
+    async def sync(self, since: int | None = None) -> None:
+        """Ask for the updates after ``since`` (``None``: a fresh snapshot per viewer)."""
+        await self._send(Sync(since=since))
+
+    async def send_raw(self, frame: str | bytes) -> None:
+        """Send one frame as is (tests of the server's refusals)."""
+        if self._ws is not None:
+            self._record("out", frame)
+            await self._ws.send(frame)
+
+    # ---- observing -------------------------------------------------------------------------------------
+    def listen(self, callback: Callable[[ServerMsg], None]) -> None:
+        """Call ``callback(msg)`` for every server message, after the mirrors took it."""
+        self._listeners.append(callback)
+
+    async def messages(self) -> AsyncIterator[ServerMsg]:
+        """Every server message from now on, in arrival order (until the connection closes)."""
+        queue: asyncio.Queue[ServerMsg] = asyncio.Queue()
+        self._listeners.append(queue.put_nowait)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._listeners.remove(queue.put_nowait)
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds (checked after each message). Raises ``TimeoutError``, or
+        `Closed` when the server closed the connection for good."""
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                if self.closed is not None:
+                    raise self.closed
+                self._tick.clear()
+                await self._tick.wait()
+
+    async def wait_version(self, version: int, timeout: float = 10.0) -> None:
+        """Wait until every mirror shows ``version`` or later."""
+        await self.wait_until(lambda: self.synced_at(version), timeout)
+
+    def synced_at(self, version: int) -> bool:
+        """Whether every viewer of this connection has a mirror at ``version`` or later."""
+        return bool(self.mirrors) and all(m.version >= version for m in self.mirrors.values())
+
+    # ---- the connection loop -----------------------------------------------------------------------------
+    async def _run(self) -> None:
+        delay = self.backoff[0]
+        while not self._stopping:
+            await self._online.wait()
+            if self._stopping:
+                break
+            welcomed = self.welcomes
+            try:
+                async with connect(
+                    self.url, subprotocols=self._subprotocols(), compression=None, max_size=None
+                ) as ws:
+                    self._ws = ws
+                    await self._session(ws)
+            except websockets.ConnectionClosed:
+                pass
+            except (OSError, TimeoutError, websockets.InvalidHandshake):
+                pass
+            finally:
+                self._ws = None
+                self._ready.clear()
+                self._wake()
+            if self.closed is not None or not self.reconnect:
+                break
+            delay = self.backoff[0] if self.welcomes > welcomed else min(delay * 2, self.backoff[1])
+            await asyncio.sleep(delay)
+
+    def _subprotocols(self) -> list[Subprotocol] | None:
+        # JSON is the default: offer nothing, so a server that knows no subprotocol still talks to us.
+        return [Subprotocol(self.codec.subprotocol)] if self.codec.binary else None
+
+    async def _session(self, ws: ClientConnection) -> None:
+        await self._send(Hello(v=PROTOCOL_MAJOR, room=self.room, tokens=self.tokens, since=self._since()))
+        try:
+            async for frame in ws:
+                self._record("in", frame)
+                self._handle(self.codec.decode_server(frame))
+                await self._flush()
+        except websockets.ConnectionClosed:
+            pass
+        code = ws.close_code
+        if code in FATAL_CLOSES and not self._stopping and self._online.is_set():
+            self.closed = Closed(code, ws.close_reason or "")
+            self.outbox.fail_all(self.closed)
+
+    async def _flush(self) -> None:
+        resends, self._resends = self._resends, []
+        for item in resends:
+            await self._send_act(item)
+        syncs, self._sync_requests = self._sync_requests, []
+        for since in syncs:
+            await self._send(Sync(since=since))
+
+    def _since(self) -> int | None:
+        wanted = [self.mirrors.get(seat) for seat in (self.seats or [])] or list(self.mirrors.values())
+        if not wanted or any(m is None or not m.ready for m in wanted):
+            return None
+        return min(m.version for m in wanted if m is not None)
+
+    # ---- message handling (no awaits: frames to send are queued for the loop) ---------------------------
+    def _handle(self, msg: ServerMsg) -> None:
+        if isinstance(msg, Welcome):
+            self._welcome(msg)
+        elif isinstance(msg, Snapshot):
+            self._mirror(msg.seat).reset(msg)
+            self._syncing.discard(msg.seat)
+        elif isinstance(msg, Update):
+            self._update(msg)
+        elif isinstance(msg, Ack):
+            self.outbox.ack(msg)
+        elif isinstance(msg, Error):
+            if not self.outbox.refuse(msg):
+                self.errors.append(msg)
+        elif isinstance(msg, Bye):
+            pass  # the close that follows drives the reconnect
+        for listener in list(self._listeners):
+            listener(msg)
+        self._wake()
+
+    def _welcome(self, msg: Welcome) -> None:
+        if self.epoch is not None and msg.epoch != self.epoch:
+            self.mirrors.clear()  # the store went back in time: nothing we show can be trusted
+        self.epoch = msg.epoch
+        self.game = msg.game
+        self.seats = list(msg.seats)
+        self.max_frame = msg.max_frame
+        viewers: list[int | None] = list(msg.seats) or [None]
+        for viewer in viewers:
+            self._mirror(viewer)
+        self._syncing.clear()
+        self.welcomes += 1
+        self._ready.set()
+        self._resends = self.outbox.pending()
+
+    def _update(self, msg: Update) -> None:
+        step = self._mirror(msg.seat).apply(msg)
+        if step is Step.APPLIED:
+            self._syncing.discard(msg.seat)
+        elif step in (Step.GAP, Step.BROKEN) and msg.seat not in self._syncing:
+            self._syncing.add(msg.seat)
+            mirror = self.mirrors[msg.seat]
+            self._sync_requests.append(mirror.version if step is Step.GAP else None)
+
+    def _mirror(self, viewer: int | None) -> Mirror:
+        mirror = self.mirrors.get(viewer)
+        if mirror is None:
+            mirror = self.mirrors[viewer] = Mirror(viewer)
+        return mirror
+
+    # ---- sending ------------------------------------------------------------------------------------------
+    async def _send_act(self, item: Pending) -> None:
+        # The payload is JSON bytes in memory whatever the encoding; the codec transcodes for MessagePack.
+        await self._send(
+            Act(id=item.id, seat=item.seat, action=msgspec.Raw(msgspec.json.encode(item.action)))
+        )
+
+    async def _send(self, msg: ClientMsg) -> None:
+        ws = self._ws
+        if ws is None:
+            return
+        frame = self.codec.encode_client(msg)
+        self._record("out", frame)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await ws.send(frame)
+
+    def _record(self, direction: str, frame: str | bytes) -> None:
+        if self.recorder is not None:
+            self.recorder(direction, frame)
+
+    def _wake(self) -> None:
+        self._tick.set()

@@ -1,0 +1,159 @@
+"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats, bots, start, public log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import msgspec
+
+
+class LobbyError(Exception):
+    """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...) and ``message``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(status, code, message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class GameInfo(msgspec.Struct):
+    """A game the server hosts: ``id``, ``title``, seat range and the names of its bot policies."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    bots: list[str] = []
+    options_schema: dict[str, Any] = {}
+
+
+class Created(msgspec.Struct):
+    """A new room: its id and the host token (start it, fill seats with bots)."""
+
+    room: str
+    host_token: str
+
+
+class SeatInfo(msgspec.Struct):
+    seat: int
+    taken: bool = False
+    name: str | None = None
+    bot: str | None = None
+    away: bool = False
+
+
+class RoomInfo(msgspec.Struct):
+    """A room as the lobby shows it; ``status`` is ``open``, ``running``, ``finished`` or ``abandoned``."""
+
+    room: str
+    game: str
+    status: str
+    version: int = 0
+    options: dict[str, Any] = {}
+    timers: dict[str, float] = {}
+    seats: list[SeatInfo] = []
+
+
+class Claimed(msgspec.Struct):
+    """A claimed seat and its secret token (send it in ``hello``)."""
+
+    seat: int
+    token: str
+
+
+class LogLine(msgspec.Struct):
+    """One public event: the state ``version`` it produced and the game's event ``body``."""
+
+    version: int
+    body: Any
+
+
+class Lobby:
+    """An async lobby client for the server at ``base_url`` (``http://127.0.0.1:8000``).
+
+    Use as ``async with Lobby(url) as lobby``. Every method raises `LobbyError` on a refusal.
+    """
+
+    def __init__(self, base_url: str, timeout: float = 10.0) -> None:
+        self._http = httpx.AsyncClient(base_url=base_url.rstrip("/"), timeout=timeout)
+
+    async def __aenter__(self) -> Lobby:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def _call(self, method: str, path: str, token: str | None = None, **kw: Any) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = await self._http.request(method, path, headers=headers, **kw)
+        if response.is_error:
+            try:
+                body = response.json()
+            except ValueError:
+                body = {}
+            raise LobbyError(response.status_code, body.get("code", "http/error"), body.get("message", ""))
+        return response.json()
+
+    async def games(self) -> list[GameInfo]:
+        return msgspec.convert(await self._call("GET", "/api/games"), list[GameInfo])
+
+    async def create_room(
+        self,
+        game: str,
+        seats: int,
+        options: dict[str, Any] | None = None,
+        timers: dict[str, float] | None = None,
+        autostart: bool = True,
+        seed: str | None = None,
+    ) -> Created:
+        """A new room of ``game`` for ``seats`` seats. ``timers``: seconds per timer class; ``seed``: a
+        fixed secret seed (hex) for reproducible tests, when the server allows it."""
+        body: dict[str, Any] = {
+            "game": game,
+            "seats": seats,
+            "options": options or {},
+            "autostart": autostart,
+        }
+        if timers is not None:
+            body["timers"] = timers
+        if seed is not None:
+            body["seed"] = seed
+        return msgspec.convert(await self._call("POST", "/api/rooms", json=body), Created)
+
+    async def rooms(self, game: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        params = {k: v for k, v in (("game", game), ("status", status)) if v is not None}
+        result: list[dict[str, Any]] = await self._call("GET", "/api/rooms", params=params)
+        return result
+
+    async def room(self, room: str) -> RoomInfo:
+        return msgspec.convert(await self._call("GET", f"/api/rooms/{room}"), RoomInfo)
+
+    async def claim(self, room: str, seat: int | str = "any", name: str = "") -> Claimed:
+        """Claim ``seat`` (``"any"``: the first free one)."""
+        data = await self._call("POST", f"/api/rooms/{room}/seats/{seat}/claim", json={"name": name})
+        return msgspec.convert(data, Claimed)
+
+    async def leave(self, room: str, token: str) -> int:
+        """Leave the seat of ``token``; returns the seat."""
+        return int((await self._call("POST", f"/api/rooms/{room}/leave", token=token))["seat"])
+
+    async def add_bot(self, room: str, seat: int, host_token: str, policy: str = "random") -> None:
+        await self._call(
+            "POST", f"/api/rooms/{room}/seats/{seat}/bot", token=host_token, json={"policy": policy}
+        )
+
+    async def remove(self, room: str, seat: int, host_token: str) -> None:
+        await self._call("DELETE", f"/api/rooms/{room}/seats/{seat}", token=host_token)
+
+    async def start(self, room: str, host_token: str) -> int:
+        """Start the room; returns its state version."""
+        return int((await self._call("POST", f"/api/rooms/{room}/start", token=host_token))["version"])
+
+    async def log(self, room: str) -> list[LogLine]:
+        """The public event log (everyone-audience events), oldest first."""
+        return msgspec.convert(await self._call("GET", f"/api/rooms/{room}/log"), list[LogLine])

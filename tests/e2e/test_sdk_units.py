@@ -1,0 +1,134 @@
+"""The SDK's pure pieces without a server: the mirror (snapshot, patches, gaps) and the outbox (ids,
+answers). The same behaviour over real sockets is proved in the other modules of this package."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from clients.sdk import ActionRefused, Mirror, Outbox, Step
+from protocol.diff import diff
+from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update
+
+VIEW = {"seat": 0, "hand": ["a", "b"], "score": 3}
+
+
+def snapshot(version: int, view: Any = VIEW) -> Snapshot:
+    return Snapshot(seat=0, version=version, view=copy.deepcopy(view))
+
+
+class TestMirror:
+    def test_update_from_the_mirror_version_applies_patch_prompt_and_events(self) -> None:
+        mirror = Mirror(0)
+        mirror.reset(snapshot(4))
+        prompt = PromptOut(id="p5", kinds=["stop"], timer="turn", default="stop")
+        update = Update(
+            seat=0,
+            frm=4,
+            to=5,
+            patch=[{"op": "replace", "path": "/score", "value": 5}, {"op": "remove", "path": "/hand/0"}],
+            events=[EventOut(version=5, body={"type": "scored", "points": 2})],
+            prompt=prompt,
+        )
+        assert mirror.apply(update) is Step.APPLIED
+        assert (mirror.version, mirror.view, mirror.prompt) == (
+            5,
+            {"seat": 0, "hand": ["b"], "score": 5},
+            prompt,
+        )
+        assert [e.version for e in mirror.events] == [5]
+
+    def test_update_already_shown_is_stale_and_changes_nothing(self) -> None:
+        mirror = Mirror(0)
+        mirror.reset(snapshot(6))
+        assert (
+            mirror.apply(Update(seat=0, frm=5, to=6, patch=[{"op": "remove", "path": "/hand"}])) is Step.STALE
+        )
+        assert (mirror.version, mirror.view) == (6, VIEW)
+
+    def test_update_past_the_mirror_version_is_a_gap_and_changes_nothing(self) -> None:
+        mirror = Mirror(0)
+        mirror.reset(snapshot(2))
+        assert mirror.apply(Update(seat=0, frm=3, to=4)) is Step.GAP
+        assert mirror.version == 2
+
+    def test_update_without_snapshot_or_with_bad_patch_is_broken(self) -> None:
+        assert Mirror(0).apply(Update(seat=0, frm=0, to=1)) is Step.BROKEN
+        mirror = Mirror(0)
+        mirror.reset(snapshot(1))
+        bad = Update(seat=0, frm=1, to=2, patch=[{"op": "remove", "path": "/nowhere"}])
+        assert mirror.apply(bad) is Step.BROKEN
+        assert not mirror.ready
+
+    def test_snapshot_keeps_only_events_not_yet_seen(self) -> None:
+        mirror = Mirror(None)
+        mirror.reset(Snapshot(seat=None, version=3, view={}, events=[EventOut(version=3, body={})]))
+        events = [EventOut(version=v, body={}) for v in (2, 3, 4, 5)]
+        mirror.reset(Snapshot(seat=None, version=5, view={}, events=events))
+        assert [e.version for e in mirror.events] == [3, 4, 5]
+
+
+json_leaf = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
+json_doc = st.recursive(
+    json_leaf,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(st.lists(st.dictionaries(st.text(max_size=3), json_doc, max_size=4), min_size=2, max_size=5))
+def test_mirror_follows_server_diffs_to_every_view(views: list[dict[str, Any]]) -> None:
+    """The server's diff (protocol.diff) applied by the client's JSON Patch library gives the exact view."""
+    mirror = Mirror(1)
+    mirror.reset(Snapshot(seat=1, version=0, view=copy.deepcopy(views[0])))
+    for version, (before, after) in enumerate(itertools.pairwise(views)):
+        patch = copy.deepcopy(diff(before, after))
+        assert mirror.apply(Update(seat=1, frm=version, to=version + 1, patch=patch)) is Step.APPLIED
+        assert mirror.view == after
+    assert mirror.version == len(views) - 1
+
+
+class TestOutbox:
+    async def test_ids_are_unique_and_pending_keeps_send_order(self) -> None:
+        outbox = Outbox("c1")
+        first, _ = outbox.add(0, {"kind": "stop"})
+        second, _ = outbox.add(1, {"kind": "stop"})
+        assert (first.id, second.id) == ("c1-1", "c1-2")
+        assert [p.id for p in outbox.pending()] == ["c1-1", "c1-2"]
+
+    async def test_ack_resolves_the_future_once_and_leaves_the_outbox(self) -> None:
+        outbox = Outbox("c1")
+        item, future = outbox.add(2, {"kind": "stop"})
+        ack = Ack(id=item.id, seat=2, version=7)
+        assert outbox.ack(ack) is True
+        assert outbox.ack(Ack(id=item.id, seat=2, version=7, duplicate=True)) is False
+        assert await future == ack
+        assert len(outbox) == 0
+
+    async def test_error_naming_an_action_fails_its_future_with_the_code(self) -> None:
+        outbox = Outbox("c1")
+        item, future = outbox.add(0, {"kind": "reveal", "slot": 9})
+        refusal = Error(code="action/bad_choice", message="no", id=item.id, seat=0, details={"slot": 9})
+        assert outbox.refuse(refusal) is True
+        with pytest.raises(ActionRefused) as caught:
+            await future
+        assert (caught.value.code, caught.value.details) == ("action/bad_choice", {"slot": 9})
+
+    async def test_error_naming_no_action_is_left_to_the_caller(self) -> None:
+        outbox = Outbox("c1")
+        outbox.add(0, {"kind": "stop"})
+        assert outbox.refuse(Error(code="frame/malformed", message="bad")) is False
+        assert len(outbox) == 1
+
+    async def test_fail_all_fails_every_pending_future(self) -> None:
+        outbox = Outbox("c1")
+        futures = [outbox.add(0, {"kind": "stop"})[1] for _ in range(2)]
+        outbox.fail_all(ConnectionError("gone"))
+        results = await asyncio.gather(*futures, return_exceptions=True)
+        assert [type(r) for r in results] == [ConnectionError, ConnectionError]
