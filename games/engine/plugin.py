@@ -89,6 +89,11 @@ class Game(abc.ABC, Generic[S, Opt]):
         to be unchanged by it. The default re-deals nothing (a game without hidden information)."""
         return self.copy(state)
 
+    def idle_code(self, state: S, seat: int) -> str:
+        """The code refusing an action of ``seat`` while it has no prompt: ``action/no_prompt`` unless the
+        game knows better (``commit/already``, ``window/not_your_turn``), from what that seat can see."""
+        return "action/no_prompt"
+
     def bots(self) -> Mapping[str, Policy]:
         """Named bot policies; ``"random"`` is always offered by the engine."""
         return {}
@@ -138,15 +143,15 @@ def kind_of(action: Any) -> str:
 def check(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Prompt:
     """The generic legality checks of `step`, without applying. Returns the seat's prompt.
 
-    Raises `IllegalAction`: ``game/over``, ``action/no_prompt``, ``action/not_offered`` or
-    ``action/stale_prompt`` (a `Timeout` naming another prompt id).
+    Raises `IllegalAction`: ``game/over``, ``action/no_prompt`` (or the game's `Game.idle_code`),
+    ``action/not_offered`` or ``action/stale_prompt`` (a `Timeout` naming another prompt id).
     """
     prompts = game.prompts(state)
     if not prompts and game.outcome(state) is not None:
         raise IllegalAction("game/over")
     prompt = prompts.get(seat)
     if prompt is None:
-        raise IllegalAction("action/no_prompt")
+        raise IllegalAction(game.idle_code(state, seat))
     if isinstance(action, Timeout):
         if action.prompt != prompt.id:
             raise IllegalAction("action/stale_prompt", details={"prompt": prompt.id})
