@@ -1,0 +1,235 @@
+"""Gregs Tagebuch's typed values: options, state, actions (wire form), events, the view, error codes.
+
+Wire forms are tagged by ``kind``: ``{"kind": "reveal", "slot": 2}``. Card ids are strings
+(``act-plaster-cast-1``, ``cheese``, ``chr-greg``, ``rank-51``); seats are indexes 0..n-1.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from games.engine import declare
+
+Phase = Literal["choose", "cut", "reveal", "curse", "over"]
+
+declare(
+    {
+        "gregs/character_taken": "that character is taken or does not exist",
+        "gregs/no_slot": "the fan has no slot with that number",
+        "gregs/slot_revealed": "that slot of the fan is already revealed",
+        "gregs/must_reveal": "at least one card must be revealed before stopping",
+        "gregs/holder_needs_three": "the curse holder must reveal at least three cards before stopping",
+        "gregs/bad_target": "the curse must go to another seat at the table",
+        "gregs/bad_cut": "the cut position must be a slot of the fan",
+    }
+)
+
+
+# ---- options and state ----------------------------------------------------------------------------------
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Room options. ``start``: ``"seat0"``, ``"random"`` or a seat number as a string (GRE-5);
+    ``offer_cut``: prompt the holder's right-hand neighbour for a cut (GRE-15); ``turn_limit``: turns
+    after which the game ends as a guard (GRE-21)."""
+
+    start: str = "seat0"
+    offer_cut: bool = False
+    turn_limit: int = 200
+
+
+class Slot(msgspec.Struct):
+    """One card of the fan: its ``card`` id and whether it is ``revealed`` (GRE-12)."""
+
+    card: str
+    revealed: bool = False
+
+
+class State(msgspec.Struct):
+    """The whole table. ``row`` lists character and rank card ids left to right (GRE-6); ``fan`` the
+    current turn's slots in their secret order (GRE-11); ``draw`` is drawn from its end; ``turn`` counts
+    finished turns; ``turns_left`` is set once the last round began (GRE-20): turns still to play after the
+    current one ends."""
+
+    seats: int
+    options: Options
+    start: int
+    phase: Phase = "choose"
+    characters: list[str | None] = []
+    row: list[str] = []
+    draw: list[str] = []
+    discard: list[str] = []
+    fan: list[Slot] = []
+    holder: int = 0
+    active: int = 0
+    holder_turn: bool = False
+    turn: int = 0
+    triggered_by: int | None = None
+    turns_left: int | None = None
+    guard: bool = False
+
+
+# ---- actions ------------------------------------------------------------------------------------------
+class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind"):
+    """Take a free character in the setup (GRE-3)."""
+
+    character: str
+
+
+class Cut(msgspec.Struct, frozen=True, tag="cut", tag_field="kind"):
+    """Cut the face-down fan: the card at slot ``position`` becomes slot 0 (0 = no cut; GRE-15)."""
+
+    position: int
+
+
+class Reveal(msgspec.Struct, frozen=True, tag="reveal", tag_field="kind"):
+    """Reveal the card in fan slot ``slot`` (GRE-12)."""
+
+    slot: int
+
+
+class Stop(msgspec.Struct, frozen=True, tag="stop", tag_field="kind"):
+    """End the turn and move by the revealed sum (GRE-13, GRE-18)."""
+
+
+class Curse(msgspec.Struct, frozen=True, tag="curse", tag_field="kind"):
+    """The holder hands the curse to seat ``target`` (GRE-18)."""
+
+    target: int
+
+
+Action = Choose | Cut | Reveal | Stop | Curse
+
+
+# ---- events -------------------------------------------------------------------------------------------
+class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
+    seat: int
+    character: str
+
+
+class RowBuilt(msgspec.Struct, frozen=True, tag="row_built", tag_field="kind"):
+    row: list[str]
+
+
+class FanBuilt(msgspec.Struct, frozen=True, tag="fan_built", tag_field="kind"):
+    """A new fan for ``active``: ``slots`` cards, ``drawn`` of them fresh from the draw pile (GRE-11)."""
+
+    active: int
+    holder_turn: bool
+    slots: int
+    drawn: int
+
+
+class Reshuffled(msgspec.Struct, frozen=True, tag="reshuffled", tag_field="kind"):
+    """The discard pile (``cards`` of them) became the new draw pile (GRE-11)."""
+
+    cards: int
+
+
+class CutMade(msgspec.Struct, frozen=True, tag="cut", tag_field="kind"):
+    seat: int
+    position: int
+
+
+class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
+    seat: int
+    slot: int
+    card: str
+    value: int
+
+
+class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
+    """``seat``'s character moved ``by`` places from row index ``start`` to ``end`` (GRE-7)."""
+
+    seat: int
+    by: int
+    start: int
+    end: int
+
+
+class CursePassed(msgspec.Struct, frozen=True, tag="curse_passed", tag_field="kind"):
+    """The curse went from ``source`` to ``target``: ``reason`` ``cheese`` (GRE-14) or ``chosen`` (GRE-18)."""
+
+    source: int
+    target: int
+    reason: Literal["cheese", "chosen"]
+
+
+class Discarded(msgspec.Struct, frozen=True, tag="discarded", tag_field="kind"):
+    """``cards`` went to the discard pile; ``whole_fan`` after the holder met the cheese (GRE-17, 19)."""
+
+    cards: list[str]
+    whole_fan: bool = False
+
+
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
+    """``seat``'s deadline passed; the game applied ``default`` for it."""
+
+    seat: int
+    default: str
+
+
+class LastRound(msgspec.Struct, frozen=True, tag="last_round", tag_field="kind"):
+    """``seat``'s character reached rank 1: every seat takes one more turn (GRE-20)."""
+
+    seat: int
+
+
+class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+    ranks: list[int]
+    winners: list[int]
+    reason: str
+    guard: bool
+
+
+EventBody = (
+    Chosen
+    | RowBuilt
+    | FanBuilt
+    | Reshuffled
+    | CutMade
+    | Revealed
+    | Moved
+    | CursePassed
+    | Discarded
+    | TimedOut
+    | LastRound
+    | GameEnded
+)
+
+
+# ---- the view -----------------------------------------------------------------------------------------
+class SlotView(msgspec.Struct, frozen=True):
+    """A fan slot as everyone sees it: ``card`` and ``value`` once revealed, else both ``None``."""
+
+    slot: int
+    card: str | None = None
+    value: int | None = None
+
+
+class View(msgspec.Struct, frozen=True):
+    """What every seat and spectator sees (nothing in Gregs is private to one seat).
+
+    ``to_act`` is the one seat prompted now (``None`` once over); ``row`` the character and rank ids left
+    to right; ``fan`` the slots in slot order, unrevealed ones hidden; ``draw_count``/``discard`` the piles
+    (the discard pile is public, in the order cards went on it); ``revealed_sum`` the places the revealed
+    action cards add up to; ``turns_left`` the turns still to play after this one in the last round.
+    """
+
+    phase: Phase
+    seats: int
+    characters: list[str | None]
+    row: list[str]
+    holder: int
+    active: int
+    holder_turn: bool
+    to_act: int | None
+    fan: list[SlotView]
+    revealed_sum: int
+    draw_count: int
+    discard_count: int
+    discard: list[str]
+    turn: int
+    turn_limit: int
+    last_round: bool
+    turns_left: int | None
