@@ -1,6 +1,7 @@
 """The Python client SDK: the lobby (`Lobby`), a room connection with mirrors, outbox and reconnect
 (`Connection`), and the bot runner (`BotPlayer`)."""
 
+from clients.sdk.bot import BotPlayer, policy_named
 from clients.sdk.connection import Closed, Connection
 from clients.sdk.lobby import Claimed, Created, GameInfo, Lobby, LobbyError, LogLine, RoomInfo
 from clients.sdk.mirror import Mirror, Step
@@ -8,6 +9,7 @@ from clients.sdk.outbox import ActionRefused, Outbox
 
 __all__ = [
     "ActionRefused",
+    "BotPlayer",
     "Claimed",
     "Closed",
     "Connection",
@@ -20,4 +22,5 @@ __all__ = [
     "Outbox",
     "RoomInfo",
     "Step",
+    "policy_named",
 ]

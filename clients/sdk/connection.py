@@ -191,8 +191,9 @@ class Connection:
         finally:
             self._listeners.remove(queue.put_nowait)
 
-    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Wait until ``predicate()`` holds (checked after each message). Raises ``TimeoutError``, or
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = 10.0) -> None:
+        """Wait until ``predicate()`` holds (checked after each message; ``timeout`` in seconds, ``None``:
+        no limit). Raises ``TimeoutError``, or
         `Closed` when the server closed the connection for good."""
         async with asyncio.timeout(timeout):
             while not predicate():

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clients.sdk import ActionRefused, Mirror, Outbox, Step
+from clients.sdk.render import describe
 from protocol.diff import diff
 from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update
 
@@ -132,3 +133,12 @@ class TestOutbox:
         outbox.fail_all(ConnectionError("gone"))
         results = await asyncio.gather(*futures, return_exceptions=True)
         assert [type(r) for r in results] == [ConnectionError, ConnectionError]
+
+
+class TestRender:
+    def test_revealed_card_reads_as_a_sentence_with_the_card_name_and_signed_value(self) -> None:
+        body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
+        assert describe(body) == "seat 2 revealed Plaster Cast (+2)"
+
+    def test_unknown_kind_lists_its_fields(self) -> None:
+        assert describe({"type": "bell", "seat": 1, "card": "chr-greg"}) == "bell: seat=1 card=Greg"

@@ -1,0 +1,100 @@
+"""``boardroom play gregs --bots 4``: a whole game played by bot clients over real websockets.
+
+Without ``--url`` an embedded server (in-memory store) is started in-process on a free port. The command
+creates a room, connects one bot client per seat and a spectator, prints the public log as it happens
+(``seat 2 revealed Plaster Cast (+2)``) and the outcome at the end. Exit status 0 once the game ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import socket
+import sys
+from collections.abc import AsyncIterator
+from typing import Any, TextIO
+
+from clients.sdk import BotPlayer, Connection, Lobby, policy_named
+from clients.sdk.render import describe
+from protocol.messages import ServerMsg, Snapshot, Update
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("play", help="play a game with bot clients over websockets")
+    parser.add_argument("game", help="game id (gregs)")
+    parser.add_argument("--bots", type=int, default=4, help="bot clients, one per seat (default 4)")
+    parser.add_argument("--url", help="server base URL (default: start an embedded server)")
+    parser.add_argument("--seed", default="1", help="seed of the bots' choices (default 1)")
+    parser.add_argument("--policy", default="random", help="bot policy: random or one of the game's")
+    parser.add_argument("--encoding", choices=["json", "msgpack"], default="json", help="frame encoding")
+    parser.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(play(args, sys.stdout))
+
+
+@contextlib.asynccontextmanager
+async def embedded_server() -> AsyncIterator[str]:
+    """An in-process uvicorn server with the in-memory store on a free port; yields its base URL."""
+    import uvicorn
+
+    from server.app import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(), log_level="warning", ws_per_message_deflate=False, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        while not server.started:
+            if task.done():
+                task.result()  # re-raise why it could not start
+            await asyncio.sleep(0.01)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+        sock.close()
+
+
+async def play(args: argparse.Namespace, out: TextIO) -> int:
+    """Play one game as ``args`` says, printing to ``out``; returns the exit status."""
+    from games.catalog import shipped
+
+    game = shipped()[args.game]
+    policy = policy_named(game, args.policy)
+    server = embedded_server() if args.url is None else contextlib.nullcontext(args.url.rstrip("/"))
+    async with server as base, Lobby(base) as lobby:
+        created = await lobby.create_room(args.game, args.bots)
+        room = created.room
+        print(f"room {room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
+        tokens = [(await lobby.claim(room, seat, name=f"bot {seat}")).token for seat in range(args.bots)]
+        ws_url = "ws" + base.removeprefix("http") + "/ws"
+        spectator = Connection(ws_url, room, encoding=args.encoding)
+        spectator.listen(lambda msg: _print_events(msg, out))
+        players = [Connection(ws_url, room, [token], encoding=args.encoding) for token in tokens]
+        seed = hashlib.blake2b(str(args.seed).encode(), digest_size=16).digest()
+        async with spectator, contextlib.AsyncExitStack() as stack:
+            for conn in players:
+                await stack.enter_async_context(conn)
+            bots = [BotPlayer(conn, game, policy, seed) for conn in players]
+            await asyncio.gather(*(bot.run(args.timeout) for bot in bots))
+            await spectator.wait_until(lambda: spectator.mirrors[None].outcome is not None, 10.0)
+            outcome = spectator.mirrors[None].outcome
+        actions = sum(bot.actions for bot in bots)
+        print(
+            f"outcome: winners {outcome['winners']}, ranks {outcome['ranks']} ({outcome['reason']})", file=out
+        )
+        print(f"{actions} actions", file=out, flush=True)
+    return 0
+
+
+def _print_events(msg: ServerMsg, out: TextIO) -> None:
+    if isinstance(msg, Update | Snapshot):
+        for event in msg.events:
+            print(f"v{event.version:<4} {describe(event.body)}", file=out, flush=True)
