@@ -69,6 +69,6 @@ def heuristic(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
     if "curse" in choices:
         targets = [c["target"] for c in choices["curse"]]
         return {"kind": "curse", "target": max(targets, key=lambda s: _position(view, s))}
-    if "stop" in choices and not keep_revealing(view):
+    if choices.get("stop") and not keep_revealing(view):
         return {"kind": "stop"}
     return {"kind": "reveal", **rng.choice(choices["reveal"])}

@@ -63,11 +63,12 @@ def _must_reveal(state: State) -> bool:
 
 def _reveal_prompt(state: State) -> Prompt:
     shown = len(rules.revealed_cards(state))
+    # "stop" stays among the kinds with no choice while it is not allowed, so a client that sends it is
+    # told why (gregs/must_reveal, gregs/holder_needs_three) rather than that it is not offered.
     choices: dict[str, list[dict[str, Any]]] = {
-        "reveal": [{"slot": i} for i, s in enumerate(state.fan) if not s.revealed]
+        "reveal": [{"slot": i} for i, s in enumerate(state.fan) if not s.revealed],
+        "stop": [] if _must_reveal(state) else [{}],
     }
-    if not _must_reveal(state):
-        choices["stop"] = [{}]
     default = "reveal_random" if _must_reveal(state) else "stop"
     return Prompt(f"t{state.turn}-reveal-{shown}", list(choices), "turn", default, choices)
 

@@ -1,0 +1,1 @@
+"""Rule tests of the shipped games, one module per game section."""

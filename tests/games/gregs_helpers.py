@@ -1,0 +1,60 @@
+"""Helpers that keep the Gregs rule tests to a handful of lines: seeded tables and hand-set fans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Event, Match
+from games.gregs import GAME
+from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, RANK_IDS
+from games.gregs.model import Slot, State
+
+GREG, RUPERT, FINLEY, RODRICK, MANNI, FREGLEY = CHARACTER_IDS
+PLASTER, WRESTLING, ROBOT = "act-plaster-cast-1", "act-wrestling-1", "act-building-a-robot-1"
+ZOO, SNOWBALL, TEENS = "act-zoo-wee-mama-1", "act-giant-snowball-1", "act-chased-by-teenagers-1"
+PLASTER2, WRESTLING2, ZOO2 = "act-plaster-cast-2", "act-wrestling-2", "act-zoo-wee-mama-2"
+R51, R40, R30, R20, R10, R2 = RANK_IDS
+
+
+def table(seats: int = 4, seed: bytes = b"gregs-test", **options: Any) -> Match:
+    """A match after every seat chose, in seat order, the next character of the data file."""
+    match = Match(GAME, seats, GAME.options(options), seed)
+    for seat in range(seats):
+        match.act(seat, {"kind": "choose", "character": CHARACTER_IDS[seat]})
+    return match
+
+
+def set_fan(state: State, cards: list[str], revealed: int = 0) -> None:
+    """Put ``cards`` in the fan in this slot order (the first ``revealed`` face up); the draw pile holds
+    every other action card not in the discard pile, so the cards stay conserved."""
+    state.fan = [Slot(c, revealed=i < revealed) for i, c in enumerate(cards)]
+    state.draw = [c for c in ACTIONS if c not in cards and c not in state.discard]
+
+
+def turn_of(match: Match, seat: int, holder: int, fan: list[str], revealed: int = 0) -> State:
+    """Make it ``seat``'s turn (a holder's turn when ``seat == holder``) with ``fan`` in slot order."""
+    state: State = match.state
+    state.active, state.holder, state.holder_turn, state.phase = seat, holder, seat == holder, "reveal"
+    set_fan(state, fan, revealed)
+    return state
+
+
+def act(match: Match, seat: int, kind: str, **fields: Any) -> list[Any]:
+    """Apply one wire action and return the event bodies."""
+    events: list[Event[Any]] = match.act(seat, {"kind": kind, **fields})
+    return [e.body for e in events]
+
+
+def reveal(match: Match, seat: int, *slots: int) -> list[Any]:
+    """Reveal ``slots`` one after the other; the bodies of all their events."""
+    return [body for slot in slots for body in act(match, seat, "reveal", slot=slot)]
+
+
+def kinds(bodies: list[Any]) -> list[str]:
+    """The tags of event bodies, in order."""
+    return [b.__struct_config__.tag for b in bodies]
+
+
+def fan_cards(state: State) -> list[str]:
+    """The fan's cards, sorted (its order is a secret shuffle)."""
+    return sorted(s.card for s in state.fan)
