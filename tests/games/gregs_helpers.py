@@ -6,7 +6,8 @@ from typing import Any
 
 from games.engine import Event, Match
 from games.gregs import GAME
-from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, RANK_IDS
+from games.gregs.cards import ACTIONS, CHARACTER_IDS, RANK_IDS
+from games.gregs.cards import CHEESE as CHEESE  # re-exported for the tests
 from games.gregs.model import Slot, State
 
 GREG, RUPERT, FINLEY, RODRICK, MANNI, FREGLEY = CHARACTER_IDS
