@@ -1,11 +1,26 @@
-"""The Starlette application."""
+"""The Starlette application: lobby HTTP API, ``/ws`` sessions, and the scheduler as a background task."""
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+
+from games.engine.plugin import Game
+from server.api import ROUTES
+from server.bus import Bus
+from server.clock import Clock
+from server.scheduler import Scheduler
+from server.services import Services
+from server.settings import Settings
+from server.store.base import Store
+from server.ws.session import websocket_endpoint
 
 
 async def healthz(request: Request) -> JSONResponse:
@@ -13,6 +28,39 @@ async def healthz(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True})
 
 
-def create_app() -> Starlette:
-    """The application with every route."""
-    return Starlette(routes=[Route("/healthz", healthz)])
+def default_games() -> dict[str, Game[Any, Any]]:
+    """The games a server hosts by default: every shipped game."""
+    from games.catalog import shipped
+
+    return shipped()
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    games: dict[str, Game[Any, Any]] | None = None,
+    clock: Clock | None = None,
+    store: Store | None = None,
+    bus: Bus | None = None,
+) -> Starlette:
+    """The application with every route. ``settings`` default to `Settings()`; ``games`` to the shipped
+    ones; ``clock`` to the wall clock; ``store``/``bus`` to a fresh in-memory pair. The services are at
+    ``app.state.services``; the scheduler runs while the app's lifespan is up."""
+    services = Services(
+        settings or Settings(), games if games is not None else default_games(), clock, store, bus
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.ensure_future(Scheduler(services).run())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    routes = [Route("/healthz", healthz), *ROUTES, WebSocketRoute("/ws", websocket_endpoint)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.services = services
+    return app

@@ -1,0 +1,211 @@
+"""The lobby HTTP API, exactly as docs/api.md says (routes, bodies, answers, error codes).
+
+Tokens travel in ``Authorization: Bearer`` headers and are never logged; a `Refused` becomes its HTTP
+status with ``{"code", "message"}`` (plus ``details`` when there are some).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from games.engine.plugin import Game
+from server.errors import Refused
+from server.lobby import CreateRoom
+from server.services import Services
+from server.store.model import RoomMeta
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Claim(msgspec.Struct):
+    name: str = ""
+
+
+class BotBody(msgspec.Struct):
+    policy: str = "random"
+
+
+def _services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(data), status, media_type="application/json")
+
+
+def refusals(handler: Handler) -> Handler:
+    """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as exc:
+            body: dict[str, Any] = {"code": exc.code, "message": exc.message}
+            if exc.details:
+                body["details"] = exc.details
+            return JSONResponse(body, exc.status)
+
+    return wrapped
+
+
+async def _body(request: Request, kind: type[Any]) -> Any:
+    raw = await request.body()
+    try:
+        return msgspec.json.decode(raw or b"{}", type=kind)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refused("auth/bad_token", "send the token as Authorization: Bearer <token>")
+    return token.strip()
+
+
+def _seat_param(request: Request) -> int:
+    try:
+        return int(request.path_params["seat"])
+    except ValueError:
+        raise Refused("seat/not_found", "seats are numbers from 0") from None
+
+
+def game_info(game: Game[Any, Any]) -> dict[str, Any]:
+    """One entry of ``GET /api/games``."""
+    return {
+        "id": game.id,
+        "title": game.title,
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "options_schema": msgspec.json.schema(game.Options),
+        "bots": ["random", *sorted(set(game.bots()) - {"random"})],
+    }
+
+
+async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
+    """``GET /api/rooms/{room}``: the room's public facts (``version`` -1 before the start)."""
+    loaded = await services.store.get_state(meta.room)
+    schedule = await services.store.get_schedule(meta.room)
+    status = (
+        "finished" if loaded is not None and loaded.finished and meta.status == "running" else meta.status
+    )
+    seats = [
+        {
+            "seat": s.seat,
+            "taken": s.taken,
+            "name": s.name or None,
+            "bot": s.bot,
+            "away": bool(schedule and schedule.away(s.seat)),
+            "left": s.left,
+        }
+        for s in meta.seats
+    ]
+    return {
+        "room": meta.room,
+        "game": meta.game,
+        "status": status,
+        "version": loaded.version if loaded is not None else -1,
+        "options": meta.options,
+        "timers": meta.timers,
+        "autostart": meta.autostart,
+        "seats": seats,
+    }
+
+
+@refusals
+async def list_games(request: Request) -> Response:
+    games = _services(request).rooms.games
+    return _json([game_info(games[g]) for g in sorted(games)])
+
+
+@refusals
+async def create_room(request: Request) -> Response:
+    body = await _body(request, CreateRoom)
+    room, host = await _services(request).lobby.create(body)
+    return _json({"room": room, "host_token": host}, 201)
+
+
+@refusals
+async def list_rooms(request: Request) -> Response:
+    services = _services(request)
+    game, status = request.query_params.get("game"), request.query_params.get("status")
+    rooms = [await summary(services, m) for m in await services.store.list_rooms() if game in (None, m.game)]
+    return _json([r for r in rooms if status in (None, r["status"])])
+
+
+@refusals
+async def get_room(request: Request) -> Response:
+    services = _services(request)
+    return _json(await summary(services, await services.rooms.meta(request.path_params["room"])))
+
+
+@refusals
+async def claim_seat(request: Request) -> Response:
+    body = await _body(request, Claim)
+    raw = request.path_params["seat"]
+    seat = None if raw == "any" else _seat_param(request)
+    taken, token = await _services(request).lobby.claim(request.path_params["room"], seat, body.name)
+    return _json({"seat": taken, "token": token})
+
+
+@refusals
+async def leave(request: Request) -> Response:
+    seat = await _services(request).lobby.leave(request.path_params["room"], _bearer(request))
+    return _json({"seat": seat})
+
+
+@refusals
+async def add_bot(request: Request) -> Response:
+    body = await _body(request, BotBody)
+    seat = _seat_param(request)
+    await _services(request).lobby.set_bot(request.path_params["room"], seat, body.policy, _bearer(request))
+    return _json({"seat": seat, "bot": body.policy})
+
+
+@refusals
+async def remove_seat(request: Request) -> Response:
+    seat = _seat_param(request)
+    await _services(request).lobby.remove(request.path_params["room"], seat, _bearer(request))
+    return _json({"seat": seat})
+
+
+@refusals
+async def start(request: Request) -> Response:
+    version = await _services(request).lobby.start(request.path_params["room"], _bearer(request))
+    return _json({"version": version})
+
+
+@refusals
+async def public_log(request: Request) -> Response:
+    services = _services(request)
+    meta = await services.rooms.meta(request.path_params["room"])
+    steps = await services.store.get_log(meta.room, 0)
+    lines = [
+        {"version": s.version, "body": e.body}
+        for s in steps
+        for e in s.events
+        if e.audience.to is None and not e.audience.exclude
+    ]
+    return _json(lines)
+
+
+ROUTES = [
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/rooms", create_room, methods=["POST"]),
+    Route("/api/rooms", list_rooms, methods=["GET"]),
+    Route("/api/rooms/{room}", get_room, methods=["GET"]),
+    Route("/api/rooms/{room}/seats/{seat}/claim", claim_seat, methods=["POST"]),
+    Route("/api/rooms/{room}/leave", leave, methods=["POST"]),
+    Route("/api/rooms/{room}/seats/{seat}/bot", add_bot, methods=["POST"]),
+    Route("/api/rooms/{room}/seats/{seat}", remove_seat, methods=["DELETE"]),
+    Route("/api/rooms/{room}/start", start, methods=["POST"]),
+    Route("/api/rooms/{room}/log", public_log, methods=["GET"]),
+]

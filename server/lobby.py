@@ -1,0 +1,240 @@
+"""The lobby: creating rooms, claiming and leaving seats, bots, removing players, starting.
+
+Every metadata write is compare-and-set on the room's ``rev`` (`Store.put_meta`), retried on a conflict,
+so two claims of one seat can never both win. Tokens come from `secrets` and are stored hashed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from games.engine.match import setup_ctx
+from server.deadlines import schedule_for
+from server.errors import Refused
+from server.rooms import Rooms
+from server.store.model import RoomMeta, RoomState, Schedule, SeatRecord
+from server.tokens import hash_token, new_room_id, new_seed, new_token, token_matches
+
+#: Metadata writes retried on conflicts before giving up.
+MAX_RETRIES = 64
+
+
+class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/rooms`` body (docs/api.md): ``seats`` count, game ``options``, ``timers`` seconds per
+    timer class, ``autostart`` when the last seat is filled, ``leaver_bot`` the policy that plays a
+    leaver's seat (``None``: its defaults); ``seed`` a fixed secret seed in hex (1 to 64 bytes), accepted
+    only by a server whose settings allow it (tests that need a reproducible room)."""
+
+    game: str
+    seats: int
+    options: dict[str, Any] = {}
+    timers: dict[str, float] = {}
+    autostart: bool = True
+    leaver_bot: str | None = None
+    seed: str | None = None
+
+
+class Lobby:
+    """The lobby operations over the `Rooms` service's store."""
+
+    def __init__(self, rooms: Rooms, allow_seed: bool = False) -> None:
+        self.rooms = rooms
+        self.store = rooms.store
+        self.allow_seed = allow_seed
+
+    async def create(self, body: CreateRoom) -> tuple[str, str]:
+        """A new open room: ``(room id, host token)``. Raises `Refused` ``game/not_found`` or
+        ``request/invalid`` (seat count out of range, bad options, bad timers, unknown bot)."""
+        game = self.rooms.games.get(body.game)
+        if game is None:
+            raise Refused("game/not_found", f"no game {body.game!r}")
+        if not game.min_seats <= body.seats <= game.max_seats:
+            raise Refused("request/invalid", f"seats must be {game.min_seats} to {game.max_seats}")
+        if any(seconds <= 0 for seconds in body.timers.values()):
+            raise Refused("request/invalid", "timer seconds must be positive")
+        if body.leaver_bot is not None:
+            self._check_policy(body.game, body.leaver_bot)
+        try:
+            options = msgspec.to_builtins(game.options(body.options))
+        except msgspec.ValidationError as exc:
+            raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+        seed = self._seed(body.seed)
+        host = new_token()
+        while True:
+            meta = RoomMeta(
+                room=new_room_id(),
+                game=body.game,
+                seats=[SeatRecord(i) for i in range(body.seats)],
+                host_hash=hash_token(host),
+                options=options,
+                timers=dict(body.timers),
+                autostart=body.autostart,
+                leaver_bot=body.leaver_bot,
+                created=self.rooms.clock.now(),
+            )
+            if await self.store.create_room(meta, seed):
+                return meta.room, host
+
+    def _seed(self, fixed: str | None) -> bytes:
+        if fixed is None:
+            return new_seed()
+        if not self.allow_seed:
+            raise Refused("request/invalid", "this server does not accept fixed seeds")
+        try:
+            seed = bytes.fromhex(fixed)
+        except ValueError:
+            seed = b""
+        if not 1 <= len(seed) <= 64:
+            raise Refused("request/invalid", "seed must be 1 to 64 bytes in hex")
+        return seed
+
+    def _check_policy(self, game_id: str, policy: str) -> None:
+        if policy != "random" and policy not in self.rooms.games[game_id].bots():
+            raise Refused("request/invalid", f"no bot policy {policy!r}")
+
+    async def _update(self, room: str, change: Callable[[RoomMeta], Any]) -> tuple[RoomMeta, Any]:
+        """Load, ``change(meta)`` (may raise `Refused`), compare-and-set; retried on conflicts."""
+        for _ in range(MAX_RETRIES):
+            meta = await self.rooms.meta(room)
+            result = change(meta)
+            if await self.store.put_meta(meta):
+                meta.rev += 1
+                return meta, result
+        raise RuntimeError(f"room {room}: {MAX_RETRIES} metadata conflicts in a row")
+
+    async def claim(self, room: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Take ``seat`` (``None``: the first free one): ``(seat, token)``. Raises `Refused`
+        ``room/started``, ``seat/not_found``, ``seat/taken`` or ``room/full``. Starts an autostart room
+        whose last seat this fills."""
+        token = new_token()
+
+        def take(meta: RoomMeta) -> int:
+            _require_open(meta)
+            record = _free_seat(meta, seat)
+            record.token_hash, record.name = hash_token(token), name
+            return record.seat
+
+        meta, taken = await self._update(room, take)
+        await self._autostart(meta)
+        return taken, token
+
+    async def leave(self, room: str, token: str) -> int:
+        """The seat of ``token`` leaves: freed before the start; after it, played by its defaults (or the
+        room's leaver bot). Raises `Refused` ``auth/bad_token``."""
+
+        def leave(meta: RoomMeta) -> int:
+            record = seat_of(meta, token)
+            if meta.status == "open":
+                record.token_hash, record.name = None, ""
+            else:
+                record.left = True
+            return record.seat
+
+        meta, seat = await self._update(room, leave)
+        if meta.status == "running":
+            await self.rooms.reschedule(room)
+        return seat
+
+    async def set_bot(self, room: str, seat: int, policy: str, host: str) -> None:
+        """A server-side bot of ``policy`` takes ``seat`` (free, or a leaver's after the start).
+        Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``."""
+
+        def place(meta: RoomMeta) -> None:
+            _require_host(meta, host)
+            self._check_policy(meta.game, policy)
+            record = _seat(meta, seat)
+            if record.taken and not record.left:
+                raise Refused("seat/taken", f"seat {seat} is taken")
+            record.bot = policy
+
+        meta, _ = await self._update(room, place)
+        if meta.status == "running":
+            await self.rooms.reschedule(room)
+        await self._autostart(meta)
+
+    async def remove(self, room: str, seat: int, host: str) -> None:
+        """Free ``seat`` before the start. Raises `Refused` ``auth/bad_token``, ``room/started``,
+        ``seat/not_found``."""
+
+        def free(meta: RoomMeta) -> None:
+            _require_host(meta, host)
+            _require_open(meta)
+            record = _seat(meta, seat)
+            record.token_hash, record.name, record.bot = None, "", None
+
+        await self._update(room, free)
+
+    async def start(self, room: str, host: str | None) -> int:
+        """Start the room (``host`` ``None``: the server's own autostart): setup, version 0. Returns 0.
+        Raises `Refused` ``auth/bad_token``, ``room/started``, ``room/not_full``."""
+        for _ in range(MAX_RETRIES):
+            meta = await self.rooms.meta(room)
+            if host is not None:
+                _require_host(meta, host)
+            _require_open(meta)
+            if not all(record.taken for record in meta.seats):
+                raise Refused("room/not_full", "every seat must be filled first")
+            first, schedule = await self._setup(meta)
+            meta.status = "running"
+            if await self.store.start_room(meta, first, schedule):
+                return 0
+        raise RuntimeError(f"room {room}: {MAX_RETRIES} start conflicts in a row")
+
+    async def _setup(self, meta: RoomMeta) -> tuple[RoomState, Schedule]:
+        game = self.rooms.game(meta)
+        now = self.rooms.clock.now()
+        # setup runs at time 0 (not now) so `games.engine.Match.replay` of the log rebuilds the same state
+        seed = await self.rooms.seed(meta.room)
+        state = game.setup(len(meta.seats), game.options(meta.options), setup_ctx(seed))
+        prompts = game.prompts(state)
+        schedule = schedule_for(meta, 0, prompts, None, {}, now, self.rooms.policy)
+        return RoomState(
+            game.encode_state(state), 0, new_token()[:16], game.outcome(state) is not None
+        ), schedule
+
+    async def _autostart(self, meta: RoomMeta) -> None:
+        if meta.status == "open" and meta.autostart and all(record.taken for record in meta.seats):
+            # another claim may have started it first, or a seat was freed meanwhile
+            with contextlib.suppress(Refused):
+                await self.start(meta.room, None)
+
+
+def seat_of(meta: RoomMeta, token: str) -> SeatRecord:
+    """The seat whose token this is (every seat is compared, in constant time each).
+    Raises `Refused` ``auth/bad_token``."""
+    found = [record for record in meta.seats if token_matches(token, record.token_hash)]
+    if not found:
+        raise Refused("auth/bad_token", "no seat of this room has that token")
+    return found[0]
+
+
+def _seat(meta: RoomMeta, seat: int) -> SeatRecord:
+    if not 0 <= seat < len(meta.seats):
+        raise Refused("seat/not_found", f"no seat {seat}")
+    return meta.seats[seat]
+
+
+def _free_seat(meta: RoomMeta, seat: int | None) -> SeatRecord:
+    if seat is None:
+        for record in meta.seats:
+            if not record.taken:
+                return record
+        raise Refused("room/full", "every seat is taken")
+    record = _seat(meta, seat)
+    if record.taken:
+        raise Refused("seat/taken", f"seat {seat} is taken")
+    return record
+
+
+def _require_open(meta: RoomMeta) -> None:
+    if meta.status != "open":
+        raise Refused("room/started", f"the room is {meta.status}")
+
+
+def _require_host(meta: RoomMeta, host: str) -> None:
+    if not token_matches(host, meta.host_hash):
+        raise Refused("auth/bad_token", "not the host token of this room")

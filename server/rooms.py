@@ -1,0 +1,170 @@
+"""Applying actions to rooms: load, decode, `games.engine.step` on the fresh copy, encode, commit if the
+version is unchanged, else retry on the fresh state (DESIGN "The server").
+
+One `Rooms` per worker; it keeps no room state between calls (the store holds the truth), only each
+room's game and seed, which never change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import msgspec
+
+from games.engine.model import Ctx, Event, Outcome
+from games.engine.plugin import Game, step
+from server.clock import Clock
+from server.deadlines import TimerPolicy, next_strikes, schedule_for
+from server.errors import Refused
+from server.store.base import Store
+from server.store.model import Commit, LogEvent, LogStep, RoomMeta, RoomState
+
+ActorKind = Literal["player", "timeout", "bot"]
+
+#: Commits retried on version conflicts before giving up (each retry means another action won the race).
+MAX_RETRIES = 64
+
+
+class Acted(msgspec.Struct, frozen=True):
+    """The result of an action: the ``version`` it produced; ``duplicate`` when the id was applied before
+    (nothing was applied again)."""
+
+    version: int
+    duplicate: bool = False
+
+
+def digest(action: Mapping[str, Any]) -> str:
+    """A stable digest of a wire action (keys sorted), to tell a repeated id from a reused one."""
+    return hashlib.sha256(msgspec.json.encode(action, order="sorted")).hexdigest()
+
+
+def log_events(events: list[Event[Any]]) -> list[LogEvent]:
+    """Events as the log keeps them: bodies as builtins, with their audiences."""
+    return [LogEvent(msgspec.to_builtins(e.body), e.audience) for e in events]
+
+
+class Rooms:
+    """The action path of every room of one store."""
+
+    def __init__(
+        self, store: Store, games: Mapping[str, Game[Any, Any]], clock: Clock, policy: TimerPolicy
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        self.policy = policy
+        self._seeds: dict[str, bytes] = {}
+
+    async def meta(self, room: str) -> RoomMeta:
+        """The room's metadata. Raises `Refused` ``room/not_found``."""
+        meta = await self.store.get_meta(room)
+        if meta is None:
+            raise Refused("room/not_found", f"no room {room!r}")
+        return meta
+
+    def game(self, meta: RoomMeta) -> Game[Any, Any]:
+        return self.games[meta.game]
+
+    async def seed(self, room: str) -> bytes:
+        seed = self._seeds.get(room)
+        if seed is None:
+            seed = await self.store.get_seed(room)
+            if seed is None:
+                raise Refused("room/not_found", f"no room {room!r}")
+            self._seeds[room] = seed
+        return seed
+
+    async def act(
+        self,
+        room: str,
+        seat: int,
+        action: dict[str, Any],
+        action_id: str | None = None,
+        kind: ActorKind = "player",
+    ) -> Acted:
+        """Apply ``action`` (wire form) of ``seat``.
+
+        Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``act/id_reused``)
+        or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
+        same action returns the stored result.
+        """
+        meta = await self.meta(room)
+        game = self.game(meta)
+        action_digest = digest(action) if action_id is not None else ""
+        if action_id is not None:
+            known = await self.store.get_action(room, seat, action_id)
+            if known is not None:
+                return _known(known.digest == action_digest, known.version, action_id)
+        parsed = game.convert_action(action)
+        seed = await self.seed(room)
+        for _ in range(MAX_RETRIES):
+            loaded = await self._state(room)
+            commit = await self._step(game, meta, loaded, seed, seat, parsed, action, kind)
+            commit.action_id, commit.digest = action_id, action_digest
+            result = await self.store.commit(commit)
+            if result.status == "committed":
+                return Acted(result.version)
+            if result.status != "conflict":
+                return _known(result.status == "duplicate", result.version, action_id or "")
+            meta = await self.meta(room)  # a seat may have left meanwhile: its deadline changes
+        raise RuntimeError(f"room {room}: {MAX_RETRIES} commit conflicts in a row")
+
+    async def _state(self, room: str) -> RoomState:
+        loaded = await self.store.get_state(room)
+        if loaded is None:
+            raise Refused("room/not_started", "the room has not started yet")
+        if loaded.finished:
+            raise Refused("room/finished", "the room has finished")
+        return loaded
+
+    async def _step(
+        self,
+        game: Game[Any, Any],
+        meta: RoomMeta,
+        loaded: RoomState,
+        seed: bytes,
+        seat: int,
+        parsed: Any,
+        action: dict[str, Any],
+        kind: ActorKind,
+    ) -> Commit:
+        state = game.decode_state(loaded.state)
+        now = self.clock.now()
+        events = step(game, state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
+        outcome: Outcome | None = game.outcome(state)
+        previous = await self.store.get_schedule(meta.room)
+        strikes = next_strikes(previous.strikes if previous else {}, seat, kind)
+        version = loaded.version + 1
+        prompts = {} if outcome is not None else game.prompts(state)
+        schedule = schedule_for(meta, version, prompts, previous, strikes, now, self.policy)
+        log_step = LogStep(version, seat, action, now, log_events(events))
+        return Commit(
+            meta.room,
+            loaded.version,
+            game.encode_state(state),
+            log_step,
+            schedule,
+            finished=outcome is not None,
+        )
+
+    async def reschedule(self, room: str) -> None:
+        """Recompute the current version's deadlines after a seat changed hands (a leaver, a new bot)."""
+        meta = await self.meta(room)
+        loaded = await self.store.get_state(room)
+        if loaded is None or loaded.finished:
+            return
+        game = self.game(meta)
+        previous = await self.store.get_schedule(room)
+        strikes = previous.strikes if previous else {}
+        same = previous if previous is not None and previous.version == loaded.version else None
+        prompts = game.prompts(game.decode_state(loaded.state))
+        schedule = schedule_for(meta, loaded.version, prompts, same, strikes, self.clock.now(), self.policy)
+        await self.store.put_schedule(room, schedule)
+
+
+def _known(same: bool, version: int, action_id: str) -> Acted:
+    if not same:
+        raise Refused("act/id_reused", f"action id {action_id!r} was used with another action")
+    return Acted(version, duplicate=True)

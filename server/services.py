@@ -1,0 +1,42 @@
+"""The objects one worker shares between its HTTP routes, websocket sessions and scheduler."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.plugin import Game
+from server.bus import Bus, LocalBus
+from server.clock import Clock, SystemClock
+from server.deadlines import TimerPolicy
+from server.lobby import Lobby
+from server.rooms import Rooms
+from server.settings import Settings
+from server.store.base import Store
+from server.store.memory import MemoryStore
+from server.ws.hub import Hub
+
+
+class Services:
+    """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services and the `Hub`."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        games: dict[str, Game[Any, Any]],
+        clock: Clock | None = None,
+        store: Store | None = None,
+        bus: Bus | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock or SystemClock()
+        if store is None:
+            bus = bus or LocalBus()
+            store = MemoryStore(bus)
+        if bus is None:
+            raise ValueError("a store given from outside needs its bus too")
+        self.store = store
+        self.bus = bus
+        policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
+        self.rooms = Rooms(store, games, self.clock, policy)
+        self.lobby = Lobby(self.rooms, settings.allow_seed)
+        self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)

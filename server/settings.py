@@ -1,0 +1,80 @@
+"""The server's settings: one Struct handed to `server.app.create_app` (bind, limits, timers, TTLs, store).
+
+Every duration is in seconds, every size in bytes. The Redis task adds its store by configuration
+(``store="redis"`` plus its URL); the in-memory store is the embedded default.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+#: Seconds behind each timer class a prompt may name (a room overrides any of them at creation).
+DEFAULT_TIMERS: dict[str, float] = {
+    "turn": 60.0,
+    "reaction": 10.0,
+    "setup": 60.0,
+    "cut": 20.0,
+    "curse": 20.0,
+    "commit": 30.0,
+}
+
+
+class Limits(msgspec.Struct, frozen=True):
+    """Per-connection limits.
+
+    - ``max_frame``: largest frame accepted, bytes (bigger -> close 1009).
+    - ``send_queue``: frames queued for one connection before it counts as too slow (close 4408).
+    - ``actions_per_second``/``action_burst``: token bucket for ``act`` frames (over -> ``rate/limited``).
+    - ``frames_per_second``/``frame_burst``: token bucket for every frame.
+    - ``flood_after``: refused frames in a row after which the connection is closed with 4429.
+    - ``resume_gap``: a client further behind than this many versions gets a snapshot, not updates.
+    """
+
+    max_frame: int = 64 * 1024
+    send_queue: int = 256
+    actions_per_second: float = 10.0
+    action_burst: float = 20.0
+    frames_per_second: float = 40.0
+    frame_burst: float = 80.0
+    flood_after: int = 50
+    resume_gap: int = 50
+
+
+class Ttls(msgspec.Struct, frozen=True):
+    """How long things live, seconds: ``abandon_after`` a room with nobody connected (open or running)
+    before it is closed as abandoned; ``finished_log`` a finished room's public log stays readable;
+    ``lease`` a worker holds a claimed scheduler item before another may take it."""
+
+    abandon_after: float = 600.0
+    finished_log: float = 3600.0
+    lease: float = 30.0
+
+
+class Settings(msgspec.Struct, frozen=True):
+    """Everything `create_app` needs.
+
+    - ``host``/``port``: where ``boardroom serve`` binds.
+    - ``origins``: allowed ``Origin`` header values for websockets; ``None`` allows any (and a missing
+      header is always allowed: non-browser clients send none).
+    - ``timers``: seconds per timer class (merged over `DEFAULT_TIMERS`); ``away_seconds`` the short
+      deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts.
+    - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
+    - ``store``: ``"memory"`` (the embedded default).
+    - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    origins: list[str] | None = None
+    limits: Limits = Limits()
+    ttls: Ttls = Ttls()
+    timers: dict[str, float] = {}
+    away_seconds: float = 5.0
+    bot_delay: float = 0.0
+    tick: float = 0.05
+    store: str = "memory"
+    allow_seed: bool = False
+
+    def timer_seconds(self) -> dict[str, float]:
+        """The default seconds per timer class with this server's overrides."""
+        return {**DEFAULT_TIMERS, **self.timers}

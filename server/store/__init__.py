@@ -1,0 +1,34 @@
+"""Stores: where rooms live. `Store` is the protocol; `MemoryStore` the embedded default."""
+
+from server.store.base import Publisher, Store
+from server.store.memory import MemoryStore
+from server.store.model import (
+    ActionResult,
+    Change,
+    Commit,
+    CommitResult,
+    Deadline,
+    LogEvent,
+    LogStep,
+    RoomMeta,
+    RoomState,
+    Schedule,
+    SeatRecord,
+)
+
+__all__ = [
+    "ActionResult",
+    "Change",
+    "Commit",
+    "CommitResult",
+    "Deadline",
+    "LogEvent",
+    "LogStep",
+    "MemoryStore",
+    "Publisher",
+    "RoomMeta",
+    "RoomState",
+    "Schedule",
+    "SeatRecord",
+    "Store",
+]

@@ -1,0 +1,95 @@
+"""The `Store` protocol every store implements (memory now, Redis next), checked by one contract suite
+(tests/server/test_store_contract.py).
+
+Every write that depends on what was read is compare-and-set inside the store (``rev`` for metadata,
+``version`` for state), never "read, check in Python, write".
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from server.store.model import (
+    ActionResult,
+    Change,
+    Commit,
+    CommitResult,
+    Deadline,
+    LogStep,
+    RoomMeta,
+    RoomState,
+    Schedule,
+)
+
+
+class Store(Protocol):
+    # ---- lobby metadata --------------------------------------------------------------------------
+    async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
+        """Add a room (``meta.rev`` 0) with its secret seed. False when the id is taken."""
+        ...
+
+    async def get_meta(self, room: str) -> RoomMeta | None:
+        """The room's metadata, or ``None`` for an unknown room."""
+        ...
+
+    async def put_meta(self, meta: RoomMeta) -> bool:
+        """Write ``meta`` if the stored ``rev`` still equals ``meta.rev``; the stored copy gets
+        ``rev + 1``. False on a conflict (reload and retry)."""
+        ...
+
+    async def list_rooms(self) -> list[RoomMeta]:
+        """Every room's metadata (unordered)."""
+        ...
+
+    # ---- state -----------------------------------------------------------------------------------
+    async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
+        """Atomically write ``meta`` (compare-and-set on ``rev``, as `put_meta`) with the first state and
+        schedule, then publish version 0. False on a conflict or when the room already has a state."""
+        ...
+
+    async def get_seed(self, room: str) -> bytes | None: ...
+
+    async def get_state(self, room: str) -> RoomState | None:
+        """The current state, or ``None`` before the start."""
+        ...
+
+    async def commit(self, commit: Commit) -> CommitResult:
+        """The atomic step write (see `Commit`); publishes the `Change` only when committed."""
+        ...
+
+    async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
+        """Log steps with ``version > since``, in order."""
+        ...
+
+    async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None: ...
+
+    # ---- scheduler -------------------------------------------------------------------------------
+    async def get_schedule(self, room: str) -> Schedule | None: ...
+
+    async def put_schedule(self, room: str, schedule: Schedule) -> bool:
+        """Replace the schedule if the room's state is still at ``schedule.version`` (a seat changed
+        hands between steps). False otherwise."""
+        ...
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]:
+        """Deadlines with ``due <= now`` not leased by anyone, earliest first, at most ``limit``."""
+        ...
+
+    async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
+        """Claim ``item`` for ``worker`` for ``seconds`` from server time ``now``; False while another
+        worker holds an unexpired lease on it."""
+        ...
+
+    async def touch(self, room: str, now: float) -> None:
+        """Record that somebody is connected to ``room`` at server time ``now``."""
+        ...
+
+    async def last_seen(self, room: str) -> float | None:
+        """The last `touch` time, or ``None`` when nobody ever connected."""
+        ...
+
+
+class Publisher(Protocol):
+    """Where a store publishes committed changes (the `server.bus.Bus`)."""
+
+    def publish(self, change: Change) -> None: ...

@@ -1,0 +1,230 @@
+"""The in-memory store: the embedded default for one process. Same contract as every store.
+
+Each method runs without awaiting in between, so on one event loop every write is atomic; a lock also
+guards the dicts for callers on other threads. Stored Structs are copied in and out (through their
+encoding) so a caller mutating what it read never changes the store behind its back.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, TypeVar
+
+import msgspec
+
+from server.store.base import Publisher
+from server.store.model import (
+    ActionResult,
+    Change,
+    Commit,
+    CommitResult,
+    Deadline,
+    LogStep,
+    RoomMeta,
+    RoomState,
+    Schedule,
+)
+
+T = TypeVar("T")
+
+_enc = msgspec.msgpack.Encoder()
+
+
+def _clone(value: T, kind: type[T]) -> T:
+    return msgspec.msgpack.decode(_enc.encode(value), type=kind)
+
+
+class _Room:
+    __slots__ = ("actions", "log", "meta", "schedule", "seed", "seen", "state")
+
+    def __init__(self, meta: RoomMeta, seed: bytes) -> None:
+        self.meta = meta
+        self.seed = seed
+        self.state: RoomState | None = None
+        self.schedule: Schedule | None = None
+        self.log: list[LogStep] = []
+        self.actions: dict[tuple[int, str], ActionResult] = {}
+        self.seen: float | None = None
+
+
+class MemoryStore:
+    """Rooms in a dict; deadlines found by a scan of the rooms' schedules (fine for one process)."""
+
+    def __init__(self, bus: Publisher | None = None) -> None:
+        self.bus = bus
+        self._rooms: dict[str, _Room] = {}
+        self._leases: dict[Deadline, tuple[str, float]] = {}
+        self._lock = threading.RLock()
+
+    # ---- lobby metadata --------------------------------------------------------------------------
+    async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
+        with self._lock:
+            if meta.room in self._rooms:
+                return False
+            stored = _clone(meta, RoomMeta)
+            stored.rev = 0
+            self._rooms[meta.room] = _Room(stored, seed)
+            return True
+
+    async def get_meta(self, room: str) -> RoomMeta | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            return None if entry is None else _clone(entry.meta, RoomMeta)
+
+    async def put_meta(self, meta: RoomMeta) -> bool:
+        with self._lock:
+            return self._put_meta(meta)
+
+    def _put_meta(self, meta: RoomMeta) -> bool:
+        entry = self._rooms.get(meta.room)
+        if entry is None or entry.meta.rev != meta.rev:
+            return False
+        stored = _clone(meta, RoomMeta)
+        stored.rev += 1
+        entry.meta = stored
+        return True
+
+    async def list_rooms(self) -> list[RoomMeta]:
+        with self._lock:
+            return [_clone(entry.meta, RoomMeta) for entry in self._rooms.values()]
+
+    # ---- state -----------------------------------------------------------------------------------
+    async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
+        with self._lock:
+            entry = self._rooms.get(meta.room)
+            if entry is None or entry.state is not None or not self._put_meta(meta):
+                return False
+            entry.state = _clone(state, RoomState)
+            entry.schedule = _clone(schedule, Schedule)
+            change = Change(
+                meta.room, state.version, state.epoch, state.state, schedule, None, state.finished
+            )
+        self._publish(change)
+        return True
+
+    async def get_seed(self, room: str) -> bytes | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            return None if entry is None else entry.seed
+
+    async def get_state(self, room: str) -> RoomState | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            if entry is None or entry.state is None:
+                return None
+            return _clone(entry.state, RoomState)
+
+    async def commit(self, commit: Commit) -> CommitResult:
+        with self._lock:
+            entry = self._rooms.get(commit.room)
+            if entry is None or entry.state is None:
+                return CommitResult("conflict")
+            if commit.action_id is not None:
+                known = entry.actions.get((commit.step.seat, commit.action_id))
+                if known is not None:
+                    same = known.digest == commit.digest
+                    return CommitResult("duplicate" if same else "id_reused", known.version)
+            if entry.state.version != commit.expect:
+                return CommitResult("conflict")
+            version = commit.expect + 1
+            entry.state = RoomState(commit.state, version, entry.state.epoch, commit.finished)
+            entry.log.append(_clone(commit.step, LogStep))
+            entry.schedule = _clone(commit.schedule, Schedule)
+            if commit.action_id is not None:
+                entry.actions[(commit.step.seat, commit.action_id)] = ActionResult(commit.digest, version)
+            change = Change(
+                commit.room,
+                version,
+                entry.state.epoch,
+                commit.state,
+                commit.schedule,
+                commit.step,
+                commit.finished,
+            )
+        self._publish(change)
+        return CommitResult("committed", version)
+
+    def _publish(self, change: Change) -> None:
+        if self.bus is not None:
+            self.bus.publish(_clone(change, Change))
+
+    async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
+        with self._lock:
+            entry = self._rooms.get(room)
+            if entry is None:
+                return []
+            # log[i] produced version i + 1, so versions > since start at index since
+            return [_clone(step, LogStep) for step in entry.log[max(since, 0) :]]
+
+    async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            return None if entry is None else entry.actions.get((seat, action_id))
+
+    # ---- scheduler -------------------------------------------------------------------------------
+    async def get_schedule(self, room: str) -> Schedule | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            if entry is None or entry.schedule is None:
+                return None
+            return _clone(entry.schedule, Schedule)
+
+    async def put_schedule(self, room: str, schedule: Schedule) -> bool:
+        with self._lock:
+            entry = self._rooms.get(room)
+            if entry is None or entry.state is None or entry.state.version != schedule.version:
+                return False
+            entry.schedule = _clone(schedule, Schedule)
+            return True
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]:
+        with self._lock:
+            items = [
+                item
+                for entry in self._rooms.values()
+                if entry.schedule is not None and entry.meta.status == "running"
+                for item in entry.schedule.deadlines
+                if item.due <= now and not self._leased(item, now)
+            ]
+        items.sort(key=lambda item: item.due)
+        return items[:limit]
+
+    def _leased(self, item: Deadline, now: float) -> bool:
+        held = self._leases.get(item)
+        return held is not None and held[1] > now
+
+    async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
+        with self._lock:
+            held = self._leases.get(item)
+            if held is not None and held[0] != worker and held[1] > now:
+                return False
+            self._drop_stale_leases(item.room)
+            self._leases[item] = (worker, now + seconds)
+            return True
+
+    def _drop_stale_leases(self, room: str) -> None:
+        entry = self._rooms.get(room)
+        live = set(entry.schedule.deadlines) if entry is not None and entry.schedule is not None else set()
+        for item in [i for i in self._leases if i.room == room and i not in live]:
+            del self._leases[item]
+
+    async def touch(self, room: str, now: float) -> None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            if entry is not None:
+                entry.seen = now
+
+    async def last_seen(self, room: str) -> float | None:
+        with self._lock:
+            entry = self._rooms.get(room)
+            return None if entry is None else entry.seen
+
+    # ---- counts for tests --------------------------------------------------------------------------
+    def counts(self) -> dict[str, Any]:
+        """How many rooms, log steps and leases are held (tests assert these, not timings)."""
+        with self._lock:
+            return {
+                "rooms": len(self._rooms),
+                "steps": sum(len(entry.log) for entry in self._rooms.values()),
+                "leases": len(self._leases),
+            }

@@ -1,0 +1,146 @@
+"""What a store keeps per room, as msgspec Structs (the Redis store encodes them with MessagePack).
+
+Keys of one room (Redis later: each with the ``{room}`` hash tag): `RoomMeta` (lobby data, written by
+compare-and-set on ``rev``), `RoomState` (state bytes, version, epoch), the secret seed, the log (one
+`LogStep` per version), the `Schedule` and the action-id results.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from games.engine.model import Audience
+
+Status = Literal["open", "running", "abandoned"]
+DeadlineKind = Literal["timeout", "bot"]
+CommitStatus = Literal["committed", "conflict", "duplicate", "id_reused"]
+
+
+class SeatRecord(msgspec.Struct, omit_defaults=True):
+    """One seat: ``token_hash`` of its player's token (``None``: free), ``name``, ``bot`` (policy name of a
+    server-side bot), ``left`` (the player left after the start: defaults or a bot play the seat)."""
+
+    seat: int
+    token_hash: str | None = None
+    name: str = ""
+    bot: str | None = None
+    left: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None or self.bot is not None
+
+
+class RoomMeta(msgspec.Struct, omit_defaults=True):
+    """A room's lobby data. ``rev`` counts its writes (compare-and-set). ``timers`` are seconds per timer
+    class (room overrides only); ``leaver_bot`` the policy that plays a leaver's seat (``None``: defaults);
+    ``created`` server time, seconds."""
+
+    room: str
+    game: str
+    seats: list[SeatRecord]
+    host_hash: str
+    options: dict[str, Any] = {}
+    timers: dict[str, float] = {}
+    autostart: bool = True
+    leaver_bot: str | None = None
+    status: Status = "open"
+    created: float = 0.0
+    rev: int = 0
+
+
+class RoomState(msgspec.Struct):
+    """The game state as the game's ``encode_state`` bytes at ``version`` (0 = after setup); ``epoch`` is
+    fixed when the room starts (a different one means the store went back in time); ``finished`` once
+    the game has an outcome."""
+
+    state: bytes
+    version: int
+    epoch: str
+    finished: bool = False
+
+
+class LogEvent(msgspec.Struct, omit_defaults=True):
+    """One event of a step: its audience and its body as builtins (``{"kind": "drew", ...}``)."""
+
+    body: Any
+    audience: Audience = Audience()
+
+
+class LogStep(msgspec.Struct, omit_defaults=True):
+    """The step that produced ``version``: ``seat``, the wire ``action`` (``{"kind": ...}``, a timeout
+    is ``{"kind": "timeout", "prompt": id}``), the server time ``now`` (seconds) and the events."""
+
+    version: int
+    seat: int
+    action: dict[str, Any]
+    now: float
+    events: list[LogEvent] = []
+
+
+class Deadline(msgspec.Struct, frozen=True):
+    """A due item of the scheduler: at ``due`` (server time, seconds) ``seat`` answers prompt ``prompt``
+    of ``room`` — by its default (``kind="timeout"``) or by its server-side bot (``kind="bot"``)."""
+
+    room: str
+    seat: int
+    prompt: str
+    due: float
+    kind: DeadlineKind = "timeout"
+
+
+class Schedule(msgspec.Struct):
+    """A room's deadlines for its current ``version`` and ``strikes``: consecutive timeouts per seat
+    (a seat with 2 or more is away: short deadlines until it acts again)."""
+
+    version: int
+    deadlines: list[Deadline] = []
+    strikes: dict[int, int] = {}
+
+    def away(self, seat: int) -> bool:
+        return self.strikes.get(seat, 0) >= 2
+
+
+class ActionResult(msgspec.Struct, frozen=True):
+    """The stored result of an action id: the ``digest`` of its action and the ``version`` it produced."""
+
+    digest: str
+    version: int
+
+
+class Commit(msgspec.Struct):
+    """One atomic write: if the room is still at ``expect`` and the id is new, store ``state`` as version
+    ``expect + 1``, append ``step``, replace the schedule, record ``action_id`` (with ``digest``) for
+    ``step.seat``, then publish. ``finished`` marks the game over."""
+
+    room: str
+    expect: int
+    state: bytes
+    step: LogStep
+    schedule: Schedule
+    action_id: str | None = None
+    digest: str = ""
+    finished: bool = False
+
+
+class CommitResult(msgspec.Struct, frozen=True):
+    """``committed`` (``version`` is the new one), ``conflict`` (the version moved: reload and retry),
+    ``duplicate`` (the id was applied before: ``version`` is its stored result) or ``id_reused``."""
+
+    status: CommitStatus
+    version: int = -1
+
+
+class Change(msgspec.Struct):
+    """What a commit (or a start) publishes on the room's channel: a wake-up with everything a worker
+    needs to fan out this one step. ``step`` is ``None`` for the start (version 0)."""
+
+    room: str
+    version: int
+    epoch: str
+    state: bytes
+    schedule: Schedule
+    step: LogStep | None = None
+    finished: bool = False

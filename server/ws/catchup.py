@@ -1,0 +1,93 @@
+"""Bringing one connection up to date when it joins or asks to `sync`.
+
+- No state yet (the room has not started): nothing; the start's change sends snapshots.
+- ``since`` within ``gap`` versions of the current one: the missing `Update`s, one per step, computed by
+  replaying the room's log (`games.engine.Match`) up to ``since`` and stepping forward; the last one
+  carries the current deadlines.
+- Otherwise (no ``since``, too far behind, or ahead of the store: it went back in time): a fresh
+  `Snapshot` per viewer plus the events it missed since ``since``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.match import LogEntry, Match
+from games.engine.plugin import Game
+from protocol.fanout import Outgoing, Step, ViewCache, fan_out, prompt_out, snapshot
+from protocol.messages import PromptOut
+from server.rooms import Rooms
+from server.store.model import LogStep, RoomState
+from server.ws.conn import Conn
+from server.ws.steps import engine_events, missed, prompts_out
+
+
+async def catch_up(
+    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, gap: int
+) -> list[Outgoing]:
+    """The frames that bring ``conn``'s viewers from ``since`` to the stored version (and records it in
+    ``conn.versions``)."""
+    loaded = await rooms.store.get_state(room)
+    if loaded is None:
+        return []
+    if since == loaded.version:
+        conn.versions.update(dict.fromkeys(conn.viewers, since))
+        return []
+    if since is not None and 0 <= since < loaded.version and loaded.version - since <= gap:
+        out = await _updates(rooms, game, room, conn, since, loaded)
+    else:
+        out = await _snapshots(rooms, game, room, conn, since, loaded)
+    conn.versions.update(dict.fromkeys(conn.viewers, loaded.version))
+    return out
+
+
+async def _current(
+    rooms: Rooms, game: Game[Any, Any], room: str, loaded: RoomState
+) -> tuple[Any, dict[int, PromptOut], Any]:
+    state = game.decode_state(loaded.state)
+    outcome = game.outcome(state) if loaded.finished else None
+    prompts = {} if outcome is not None else prompts_out(game, state, await rooms.store.get_schedule(room))
+    return state, prompts, outcome
+
+
+async def _snapshots(
+    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, loaded: RoomState
+) -> list[Outgoing]:
+    state, prompts, outcome = await _current(rooms, game, room, loaded)
+    steps = (
+        await rooms.store.get_log(room, since) if since is not None and 0 <= since < loaded.version else []
+    )
+    cache = ViewCache()
+    return [
+        snapshot(game, state, loaded.version, viewer, cache, prompts, missed(steps, viewer), outcome)
+        for viewer in conn.viewers
+    ]
+
+
+async def _updates(
+    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int, loaded: RoomState
+) -> list[Outgoing]:
+    meta = await rooms.meta(room)
+    log = await rooms.store.get_log(room, 0)
+    entries = [LogEntry(s.seat, s.action, s.now) for s in log]
+    match = Match.replay(
+        game, len(meta.seats), game.options(meta.options), await rooms.seed(room), entries[:since]
+    )
+    cache = ViewCache()
+    _, current_prompts, outcome = await _current(rooms, game, room, loaded)
+    out: list[Outgoing] = []
+    for logged in log[since : loaded.version]:
+        before = match.state
+        match.act(logged.seat, logged.action, logged.now)
+        last = logged.version == loaded.version
+        step = _step(game, match.state, logged, current_prompts if last else None, outcome if last else None)
+        out.extend(fan_out(game, match.state, step, conn.viewers, cache, before).values())
+    return out
+
+
+def _step(
+    game: Game[Any, Any], state: Any, logged: LogStep, prompts: dict[int, PromptOut] | None, outcome: Any
+) -> Step:
+    if prompts is None:
+        prompts = {seat: prompt_out(p) for seat, p in game.prompts(state).items()}
+    return Step(logged.version - 1, logged.version, engine_events([logged]), prompts, outcome)

@@ -1,0 +1,183 @@
+"""The per-worker hub: which local connections watch which room, and each room's fan-out task.
+
+A room is subscribed on the bus when its first watcher arrives and unsubscribed when the last one leaves
+(reference-counted by connections). Every change of a room and every join is handled in order by the
+room's own task (`RoomWatch`): the state is decoded once per version, each distinct view computed and
+diffed once, each message encoded once per encoding (`protocol.fanout`), and the same frame written to
+every connection showing that viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
+from protocol.messages import Update
+from server.bus import Bus
+from server.rooms import Rooms
+from server.store.model import Change, LogStep, RoomMeta
+from server.ws.catchup import catch_up
+from server.ws.conn import Conn
+from server.ws.steps import engine_events, prompts_out, seen
+
+log = logging.getLogger("boardroom.ws")
+
+
+class Join:
+    """A connection that needs to be brought up to date (``since``: the version it shows, or ``None``)."""
+
+    def __init__(self, conn: Conn, since: int | None) -> None:
+        self.conn = conn
+        self.since = since
+
+
+class RoomWatch:
+    """One room's viewers in this worker and its ordered fan-out task."""
+
+    def __init__(self, hub: Hub, meta: RoomMeta) -> None:
+        self.hub = hub
+        self.room = meta.room
+        self.game = hub.rooms.game(meta)
+        self.conns: set[Conn] = set()
+        self.cache = ViewCache()
+        self.version = -1
+        self.state: Any = None
+        self.queue: asyncio.Queue[Change | Join] = asyncio.Queue()
+        self.loop = asyncio.get_running_loop()
+        self.handle = hub.bus.subscribe(meta.room, self._on_change)
+        self.task = asyncio.ensure_future(self._run())
+
+    def _on_change(self, change: Change) -> None:
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            self.queue.put_nowait(change)
+        else:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, change)
+
+    def viewers(self) -> set[Viewer]:
+        return {viewer for conn in self.conns for viewer in conn.viewers}
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.queue.get()
+            try:
+                if isinstance(item, Join):
+                    await self._join(item)
+                else:
+                    await self._change(item)
+            except Exception:  # our bug: close this room's connections so clients resume elsewhere
+                log.exception("fan-out of room %s failed", self.room)
+                for conn in list(self.conns):
+                    conn.close(1011)
+
+    async def _join(self, join: Join) -> None:
+        if join.conn not in self.conns:
+            return
+        for out in await catch_up(self.hub.rooms, self.game, self.room, join.conn, join.since, self.hub.gap):
+            join.conn.send(out.frame(join.conn.codec))
+        if self.state is None and self.version < 0:
+            await self._load_current()
+
+    async def _load_current(self) -> None:
+        loaded = await self.hub.rooms.store.get_state(self.room)
+        if loaded is not None:
+            self.state = self.game.decode_state(loaded.state)
+            self.version = loaded.version
+
+    async def _change(self, change: Change) -> None:
+        if change.version <= self.version:
+            return
+        state = self.game.decode_state(change.state)
+        if change.version == self.version + 1 and (change.step is not None or change.version == 0):
+            steps = [change.step] if change.step is not None else []
+        else:  # a gap (lost wake-up): the missing steps from the log, in one update
+            steps = await self.hub.rooms.store.get_log(self.room, max(self.version, 0))
+            steps = [s for s in steps if s.version <= change.version]
+        step = self._step(change, state, steps)
+        outgoing = fan_out(self.game, state, step, self.viewers(), self.cache, self.state)
+        self._send(step, outgoing, state, change)
+        self.state, self.version = state, change.version
+
+    def _step(self, change: Change, state: Any, steps: list[LogStep]) -> Step:
+        outcome = self.game.outcome(state) if change.finished else None
+        prompts = prompts_out(self.game, state, change.schedule) if outcome is None else {}
+        return Step(self.version, change.version, engine_events(steps), prompts, outcome)
+
+    def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any, change: Change) -> None:
+        for conn in list(self.conns):
+            for viewer in conn.viewers:
+                have = conn.versions.get(viewer, -1)
+                if have >= step.to:
+                    continue
+                out = outgoing[viewer]
+                if have != step.frm and isinstance(out.message, Update):
+                    out = snapshot(
+                        self.game,
+                        state,
+                        step.to,
+                        viewer,
+                        self.cache,
+                        step.prompts,
+                        seen(step, viewer),
+                        step.outcome,
+                    )
+                conn.send(out.frame(conn.codec))
+                conn.versions[viewer] = step.to
+
+
+class Hub:
+    """The rooms watched by this worker's connections."""
+
+    def __init__(self, rooms: Rooms, bus: Bus, gap: int) -> None:
+        self.rooms = rooms
+        self.bus = bus
+        self.gap = gap
+        self.watches: dict[str, RoomWatch] = {}
+
+    async def join(self, conn: Conn, meta: RoomMeta, since: int | None) -> None:
+        """Start showing ``conn`` its viewers of ``meta``'s room (snapshots or missed updates first)."""
+        watch = self.watches.get(meta.room)
+        if watch is None:
+            watch = self.watches[meta.room] = RoomWatch(self, meta)
+        watch.conns.add(conn)
+        watch.queue.put_nowait(Join(conn, since))
+        await self.rooms.store.touch(meta.room, self.rooms.clock.now())
+
+    def resync(self, conn: Conn, since: int | None) -> None:
+        """Bring ``conn`` up to date again (its ``sync`` message)."""
+        watch = self.watches.get(conn.room)
+        if watch is not None:
+            for viewer in conn.viewers:
+                conn.versions.pop(viewer, None)
+            watch.queue.put_nowait(Join(conn, since))
+
+    async def leave(self, conn: Conn) -> None:
+        """Stop showing ``conn``; the last watcher of a room unsubscribes it and stops its task."""
+        watch = self.watches.get(conn.room)
+        if watch is None or conn not in watch.conns:
+            return
+        watch.conns.discard(conn)
+        for viewer in set(conn.viewers) - watch.viewers():
+            watch.cache.forget(viewer)
+        if not watch.conns:
+            del self.watches[conn.room]
+            self.bus.unsubscribe(conn.room, watch.handle)
+            watch.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch.task
+
+    async def heartbeat(self) -> None:
+        """Record that the watched rooms have somebody connected (abandonment is judged from it)."""
+        now = self.rooms.clock.now()
+        for room in list(self.watches):
+            await self.rooms.store.touch(room, now)
+
+    def counts(self) -> dict[str, int]:
+        """Watched rooms and connections (tests assert none are left over)."""
+        return {"rooms": len(self.watches), "conns": sum(len(w.conns) for w in self.watches.values())}

@@ -1,0 +1,196 @@
+"""The ``/ws`` endpoint: one session per connection (DESIGN "The server", protocol/codes.py).
+
+hello -> welcome -> snapshots (or the missed updates) -> then ``act``/``sync``/``ping`` until the client
+leaves. Blame decides the answer: a refused action or a malformed frame is an `Error` (the connection
+stays); a bad hello, token or room, an oversized frame, a flood or a client too slow to read closes the
+connection with its code; our own bug is logged and closes with 1011. Bad input changes no state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import msgspec
+from starlette.websockets import WebSocket
+
+from games.engine.errors import IllegalAction
+from protocol import PROTOCOL_MAJOR
+from protocol.codec import FrameError, codec_for, negotiate
+from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Sync, Welcome
+from server.errors import Refused
+from server.lobby import seat_of
+from server.ratelimit import TokenBucket
+from server.services import Services
+from server.ws.conn import Conn
+
+log = logging.getLogger("boardroom.ws")
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    """Starlette's handler of ``/ws``."""
+    await Session(ws, ws.app.state.services).run()
+
+
+class Session:
+    def __init__(self, ws: WebSocket, services: Services) -> None:
+        self.ws = ws
+        self.services = services
+        self.limits = services.settings.limits
+        clock = services.clock
+        self.frames = TokenBucket(self.limits.frames_per_second, self.limits.frame_burst, clock)
+        self.actions = TokenBucket(self.limits.actions_per_second, self.limits.action_burst, clock)
+        self.conn: Conn | None = None
+
+    async def run(self) -> None:
+        origins = self.services.settings.origins
+        origin = self.ws.headers.get("origin")
+        subprotocol = negotiate(self.ws.scope.get("subprotocols", []))
+        await self.ws.accept(subprotocol=subprotocol)
+        if origins is not None and origin is not None and origin not in origins:
+            await self.ws.close(1008)
+            return
+        conn = self.conn = Conn(self.ws, codec_for(subprotocol), self.limits.send_queue)
+        reader = asyncio.ensure_future(self._guarded())
+        closed = asyncio.ensure_future(conn.done.wait())
+        try:
+            await asyncio.wait({reader, closed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (reader, closed):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await self.services.hub.leave(conn)
+            if conn.closing is not None and not conn.done.is_set():
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(conn.done.wait(), 2.0)
+            await conn.stop()
+
+    async def _guarded(self) -> None:
+        assert self.conn is not None
+        try:
+            await self._serve()
+        except Exception:
+            log.exception("websocket session failed")
+            self.conn.close(1011)
+            await self.conn.done.wait()
+
+    def _send(self, msg: ServerMsg) -> None:
+        assert self.conn is not None
+        self.conn.send(self.conn.codec.encode_server(msg))
+
+    async def _receive(self) -> str | bytes | None:
+        """The next frame, or ``None`` once the peer left or the frame was too big (closed 1009)."""
+        assert self.conn is not None
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        data: str | bytes | None = message.get("text")
+        if data is None:
+            data = message.get("bytes") or b""
+        size = len(data) if isinstance(data, bytes) else len(data.encode())
+        if size > self.limits.max_frame:
+            self.conn.close(1009)
+            return None
+        return data
+
+    async def _serve(self) -> None:
+        assert self.conn is not None
+        if not await self._hello():
+            return
+        while self.conn.closing is None:
+            data = await self._receive()
+            if data is None:
+                return
+            if not self.frames.take():
+                self._limited(self.frames, None)
+                continue
+            try:
+                msg = self.conn.codec.decode_client(data)
+            except FrameError as exc:
+                self._send(exc.to_error())
+                continue
+            await self._dispatch(msg)
+
+    def _limited(self, bucket: TokenBucket, act: Act | None) -> None:
+        assert self.conn is not None
+        if bucket.refused > self.limits.flood_after:
+            self.conn.close(4429)
+            return
+        self._send(
+            Error(
+                "rate/limited",
+                "too many frames; slow down",
+                act.id if act else None,
+                act.seat if act else None,
+            )
+        )
+
+    async def _hello(self) -> bool:
+        conn = self.conn
+        assert conn is not None
+        data = await self._receive()
+        if data is None:
+            return False
+        try:
+            hello = conn.codec.decode_client(data)
+        except FrameError:
+            hello = None
+        if not isinstance(hello, Hello) or hello.v != PROTOCOL_MAJOR:
+            conn.close(4400)
+            return False
+        meta = await self.services.store.get_meta(hello.room)
+        if meta is None:
+            conn.close(4404)
+            return False
+        try:
+            seats = sorted({seat_of(meta, token).seat for token in hello.tokens})
+        except Refused:
+            conn.close(4401)
+            return False
+        conn.room, conn.seats = meta.room, seats
+        conn.viewers = list(seats) if seats else [None]
+        loaded = await self.services.store.get_state(meta.room)
+        version, epoch = (loaded.version, loaded.epoch) if loaded else (-1, "")
+        self._send(
+            Welcome(meta.room, meta.game, seats, version, epoch, PROTOCOL_MAJOR, self.limits.max_frame)
+        )
+        await self.services.hub.join(conn, meta, hello.since)
+        return True
+
+    async def _dispatch(self, msg: Any) -> None:
+        assert self.conn is not None
+        if isinstance(msg, Act):
+            if not self.actions.take():
+                self._limited(self.actions, msg)
+                return
+            self._send(await self._act(msg))
+        elif isinstance(msg, Ping):
+            self._send(Pong(msg.n))
+        elif isinstance(msg, Sync):
+            self.services.hub.resync(self.conn, msg.since)
+        elif isinstance(msg, Hello):
+            self._send(Error("hello/repeated", "hello was already received on this connection"))
+
+    async def _act(self, msg: Act) -> Ack | Error:
+        assert self.conn is not None
+        if msg.seat not in self.conn.seats:
+            return Error(
+                "act/seat_not_held", "this connection holds no token for that seat", msg.id, msg.seat
+            )
+        if not 1 <= len(msg.id) <= 64:
+            return Error("act/id_invalid", "action ids are 1 to 64 characters", msg.id[:64], msg.seat)
+        try:
+            action = msgspec.json.decode(msg.action)
+            if not isinstance(action, dict):
+                raise IllegalAction("action/malformed", "an action is an object with a kind")
+            acted = await self.services.rooms.act(self.conn.room, msg.seat, action, msg.id)
+        except IllegalAction as exc:
+            return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
+        except Refused as exc:
+            return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
+        except msgspec.DecodeError:
+            return Error("action/malformed", "the action is not valid JSON", msg.id, msg.seat)
+        return Ack(msg.id, msg.seat, acted.version, acted.duplicate)

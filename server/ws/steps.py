@@ -1,0 +1,31 @@
+"""Log steps as the fan-out helper takes them, and per-viewer event filtering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.model import Event
+from protocol.fanout import Step, Viewer, prompt_out
+from protocol.messages import EventOut, PromptOut
+from server.store.model import LogStep, Schedule
+
+
+def engine_events(steps: list[LogStep]) -> list[Event[Any]]:
+    """The events of ``steps``, in order, as engine `Event` values (bodies stay builtins)."""
+    return [Event(e.body, e.audience) for s in steps for e in s.events]
+
+
+def seen(step: Step, viewer: Viewer) -> list[EventOut]:
+    """The events of ``step`` that ``viewer`` may see."""
+    return [EventOut(step.to, e.body) for e in step.events if e.audience.sees(viewer)]
+
+
+def missed(steps: list[LogStep], viewer: Viewer) -> list[EventOut]:
+    """The events of ``steps`` that ``viewer`` may see, each with the version it produced."""
+    return [EventOut(s.version, e.body) for s in steps for e in s.events if e.audience.sees(viewer)]
+
+
+def prompts_out(game: Any, state: Any, schedule: Schedule | None) -> dict[int, PromptOut]:
+    """Each seat's prompt of ``state`` with its deadline (server time, seconds) from ``schedule``."""
+    due = {d.seat: d.due for d in schedule.deadlines} if schedule is not None else {}
+    return {seat: prompt_out(p, due.get(seat)) for seat, p in game.prompts(state).items()}
