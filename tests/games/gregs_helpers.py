@@ -59,3 +59,7 @@ def kinds(bodies: list[Any]) -> list[str]:
 def fan_cards(state: State) -> list[str]:
     """The fan's cards, sorted (its order is a secret shuffle)."""
     return sorted(s.card for s in state.fan)
+
+
+#: A holder's fan: +2, +1, +4 in slots 0-2, the cheese in slot 3, -2 in slot 4.
+HOLDER_FAN = [PLASTER, WRESTLING, ZOO, "cheese", ROBOT]

@@ -11,6 +11,7 @@ from tests.games.gregs_helpers import (
     CHEESE,
     FINLEY,
     GREG,
+    HOLDER_FAN,
     PLASTER,
     R2,
     R10,
@@ -33,7 +34,6 @@ from tests.games.gregs_helpers import (
 )
 
 RANKS = [R51, R40, R30, R20, R10, R2]
-HOLDER_FAN = [PLASTER, WRESTLING, ZOO, CHEESE, ROBOT]
 
 
 class TestCut:
