@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import IllegalAction, Match, Prompt
+from games.engine import IllegalAction, Match, Prompt, Rng
 from games.engine import commitments as cm
 from games.fixtures import commit
 from games.fixtures.commit import Committed, Revealed, Turned
@@ -25,8 +25,12 @@ def bid(card: int) -> dict[str, Any]:
 
 def seen(match: Match, seat: int | None) -> bytes:
     """Everything ``seat`` receives about the table now: its view and its prompt, as wire bytes."""
-    prompt = GAME.prompts(match.state).get(seat) if seat is not None else None
-    return msgspec.json.encode([GAME.view(match.state, seat), prompt])
+    return seen_in(match.state, seat)
+
+
+def seen_in(state: commit.BidsState, seat: int | None) -> bytes:
+    prompt = GAME.prompts(state).get(seat) if seat is not None else None
+    return msgspec.json.encode([GAME.view(state, seat), prompt])
 
 
 def bodies(events: list[Any], viewer: int | None) -> list[Any]:
@@ -175,3 +179,15 @@ class TestSealedBids:
         outcome = GAME.outcome(match.state)
         assert outcome is not None and (outcome.ranks, outcome.winners) == ([1, 2], [0])
         assert GAME.prompts(match.state) == {}
+
+    @pytest.mark.parametrize("seat", [1, None])
+    def test_redeal_of_hidden_bids_and_deck_keeps_what_the_seat_sees(self, seat: int | None) -> None:
+        match = Match(GAME, 3, GAME.options(), SEED)
+        match.act(0, bid(5))
+        match.act(2, bid(1))
+        other = GAME.redeal(match.state, seat, Rng(b"redeal", "t"))
+        assert sorted(other.deck) == sorted(match.state.deck)
+        assert (other.deck, other.bids.pending) != (match.state.deck, match.state.bids.pending)
+        assert seen_in(other, seat) == seen_in(match.state, seat)
+        assert GAME.invariants(other) == []
+        assert GAME.hidden(match.state, seat) == {"prize-1", "prize-3", "prize-4", "prize-5"}
