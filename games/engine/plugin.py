@@ -46,8 +46,8 @@ class Game(abc.ABC, Generic[S, Opt]):
     def __init__(self) -> None:
         self._state_enc = msgspec.msgpack.Encoder()
         self._state_dec = msgspec.msgpack.Decoder(self.State)
-        self._action_dec = msgspec.json.Decoder(self.Action | Timeout)  # type: ignore[operator]
-        self._action_conv_type = self.Action | Timeout  # type: ignore[operator]
+        self._action_dec = msgspec.json.Decoder(self.Action | Timeout)
+        self._action_conv_type = self.Action | Timeout
 
     # ---- the five rules functions -------------------------------------------------------------------
     @abc.abstractmethod
