@@ -5,7 +5,8 @@
 - A leaver's seat without a bot takes its defaults at once (a ``timeout`` due now).
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
   the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away.
-- A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock).
+- A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock),
+  unless the new one is earlier (the seat left, or went away).
 - Strikes: a timeout adds one to the seat's strikes, a move of the seat's own player clears them; two or
   more in a row mark the seat away (DESIGN "Timeouts and leavers").
 """
@@ -65,7 +66,8 @@ def schedule_for(
     items: list[Deadline] = []
     for seat, prompt in sorted(prompts.items()):
         kind, due = _due(meta, seat, prompt, strikes, now, policy)
-        items.append(Deadline(meta.room, seat, prompt.id, old.get((seat, prompt.id, kind), due), kind))
+        kept = old.get((seat, prompt.id, kind), due)
+        items.append(Deadline(meta.room, seat, prompt.id, min(kept, due), kind))
     return Schedule(version, items, strikes)
 
 

@@ -113,10 +113,13 @@ class Scheduler:
         return closed
 
     async def run(self) -> None:
-        """Sweep every ``settings.tick`` seconds of real time until cancelled; a failing sweep is logged."""
+        """Sweep every ``settings.tick`` seconds of real time (at once again after a sweep that applied
+        something) until cancelled; a failing sweep is logged."""
         while True:
             try:
-                await self.tick()
+                applied = await self.tick()
             except Exception:
                 log.exception("scheduler sweep failed")
-            await asyncio.sleep(self.services.settings.tick)
+                applied = 0
+            # a sweep that applied something may have made the next bot move due at once
+            await asyncio.sleep(0 if applied else self.services.settings.tick)

@@ -1,0 +1,204 @@
+"""The lobby HTTP API exactly as docs/api.md states it, against a real server on a free port."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from server.clock import FakeClock
+from server.settings import Settings
+from server.testing import running_server
+
+from .conftest import GAMES
+
+Http = httpx.Client
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[httpx.Client]:
+    with (
+        running_server(Settings(timers={"turn": 30.0}), games=GAMES, clock=FakeClock()) as server,
+        httpx.Client(base_url=server.url) as client,
+    ):
+        yield client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: Http, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/rooms", json={"game": "fixture-hands", "seats": 2, **body})
+    assert response.status_code == 201
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def claim(client: Http, room: str, seat: int | str = "any", name: str = "ann") -> Any:
+    return client.post(f"/api/rooms/{room}/seats/{seat}/claim", json={"name": name})
+
+
+def error(response: Any) -> tuple[int, str]:
+    return response.status_code, response.json()["code"]
+
+
+class TestGames:
+    def test_games_lists_every_hosted_game_with_its_bots_and_options_schema(self, client: Http) -> None:
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert sorted(games) == sorted(GAMES)
+        gregs = games["gregs"]
+        assert (gregs["min_seats"], gregs["max_seats"], gregs["bots"]) == (3, 6, ["random", "heuristic"])
+        assert "$defs" in gregs["options_schema"] or "properties" in gregs["options_schema"]
+
+
+class TestCreate:
+    def test_create_answers_the_room_and_a_host_token(self, client: Http) -> None:
+        created = create(client, timers={"turn": 9})
+        assert len(created["room"]) == 10 and len(created["host_token"]) == 43
+        room = client.get(f"/api/rooms/{created['room']}").json()
+        assert (room["status"], room["version"], room["timers"], room["options"]) == (
+            "open",
+            -1,
+            {"turn": 9.0},
+            {"hand_size": 4},
+        )
+        assert room["seats"][1] == {
+            "seat": 1,
+            "taken": False,
+            "name": None,
+            "bot": None,
+            "away": False,
+            "left": False,
+        }
+
+    @pytest.mark.parametrize(
+        ("body", "expected"),
+        [
+            ({"game": "chess", "seats": 2}, (404, "game/not_found")),
+            ({"game": "fixture-hands", "seats": 9}, (400, "request/invalid")),
+            ({"game": "fixture-hands", "seats": "two"}, (400, "request/invalid")),
+            ({"game": "fixture-hands", "seats": 2, "options": {"hand_size": "x"}}, (400, "request/invalid")),
+            ({"game": "fixture-hands", "seats": 2, "timers": {"turn": -1}}, (400, "request/invalid")),
+            ({"game": "fixture-hands", "seats": 2, "seed": "00ff"}, (400, "request/invalid")),
+        ],
+    )
+    def test_a_bad_body_is_refused_with_its_code(
+        self, client: Http, body: dict[str, Any], expected: tuple[int, str]
+    ) -> None:
+        assert error(client.post("/api/rooms", json=body)) == expected
+
+    def test_a_malformed_body_names_the_json_path(self, client: Http) -> None:
+        response = client.post("/api/rooms", json={"game": "fixture-hands", "seats": "two"})
+        assert response.json()["details"]["error"] == "Expected `int`, got `str` - at `$.seats`"
+
+
+class TestSeats:
+    def test_claims_fill_seats_in_order_and_the_last_one_autostarts(self, client: Http) -> None:
+        room = create(client)["room"]
+        first = claim(client, room).json()
+        assert first["seat"] == 0 and len(first["token"]) == 43
+        assert claim(client, room, 1, "bob").json()["seat"] == 1
+        info = client.get(f"/api/rooms/{room}").json()
+        assert (info["status"], info["version"]) == ("running", 0)
+        assert [s["name"] for s in info["seats"]] == ["ann", "bob"]
+
+    def test_a_taken_seat_a_full_room_and_a_missing_seat_are_refused(self, client: Http) -> None:
+        room = create(client, autostart=False)["room"]
+        claim(client, room, 1)
+        assert error(claim(client, room, 1)) == (409, "seat/taken")
+        assert error(claim(client, room, 7)) == (404, "seat/not_found")
+        claim(client, room)
+        assert error(claim(client, room)) == (409, "room/full")
+        assert error(claim(client, "nope")) == (404, "room/not_found")
+
+    def test_leaving_before_the_start_frees_the_seat(self, client: Http) -> None:
+        room = create(client)["room"]
+        token = claim(client, room).json()["token"]
+        assert client.post(f"/api/rooms/{room}/leave", headers=bearer(token)).json() == {"seat": 0}
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["taken"] is False
+        assert error(client.post(f"/api/rooms/{room}/leave", headers=bearer(token))) == (
+            401,
+            "auth/bad_token",
+        )
+        assert error(client.post(f"/api/rooms/{room}/leave")) == (401, "auth/bad_token")
+
+    def test_leaving_after_the_start_keeps_the_seat_for_its_defaults(self, client: Http) -> None:
+        room = create(client)["room"]
+        token = claim(client, room).json()["token"]
+        claim(client, room)
+        client.post(f"/api/rooms/{room}/leave", headers=bearer(token))
+        seat = client.get(f"/api/rooms/{room}").json()["seats"][0]
+        assert (seat["taken"], seat["left"]) == (True, True)
+
+
+class TestHost:
+    def test_the_host_fills_seats_with_bots_and_starts(self, client: Http) -> None:
+        created = create(client, autostart=False)
+        room, host = created["room"], created["host_token"]
+        claim(client, room)
+        assert error(client.post(f"/api/rooms/{room}/start", headers=bearer(host))) == (409, "room/not_full")
+        bot = client.post(f"/api/rooms/{room}/seats/1/bot", json={"policy": "random"}, headers=bearer(host))
+        assert bot.json() == {"seat": 1, "bot": "random"}
+        assert client.post(f"/api/rooms/{room}/start", headers=bearer(host)).json() == {"version": 0}
+        assert error(client.post(f"/api/rooms/{room}/start", headers=bearer(host))) == (409, "room/started")
+
+    def test_host_actions_need_the_host_token(self, client: Http) -> None:
+        created = create(client, autostart=False)
+        room = created["room"]
+        seat_token = claim(client, room).json()["token"]
+        for response in (
+            client.post(f"/api/rooms/{room}/start", headers=bearer(seat_token)),
+            client.post(f"/api/rooms/{room}/seats/1/bot", json={}, headers=bearer("x" * 43)),
+            client.delete(f"/api/rooms/{room}/seats/0"),
+        ):
+            assert error(response) == (401, "auth/bad_token")
+
+    def test_the_host_removes_a_player_before_the_start(self, client: Http) -> None:
+        created = create(client, autostart=False)
+        room, host = created["room"], created["host_token"]
+        claim(client, room)
+        assert client.delete(f"/api/rooms/{room}/seats/0", headers=bearer(host)).json() == {"seat": 0}
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["taken"] is False
+
+    def test_an_unknown_bot_policy_is_refused(self, client: Http) -> None:
+        created = create(client)
+        response = client.post(
+            f"/api/rooms/{created['room']}/seats/0/bot",
+            json={"policy": "genius"},
+            headers=bearer(created["host_token"]),
+        )
+        assert error(response) == (400, "request/invalid")
+
+
+class TestListing:
+    def test_rooms_filter_by_game_and_status(self, client: Http) -> None:
+        open_room = create(client)["room"]
+        running = create(client)["room"]
+        claim(client, running)
+        claim(client, running)
+        listed = client.get("/api/rooms", params={"game": "fixture-hands", "status": "open"}).json()
+        assert open_room in {r["room"] for r in listed} and running not in {r["room"] for r in listed}
+        assert {r["status"] for r in listed} == {"open"}
+        assert client.get("/api/rooms", params={"game": "gregs"}).json() == []
+
+    def test_the_public_log_has_only_everyone_events(self, client: Http) -> None:
+        created = create(client, autostart=False)
+        room, host = created["room"], created["host_token"]
+        client.post(f"/api/rooms/{room}/seats/0/bot", json={}, headers=bearer(host))
+        client.post(f"/api/rooms/{room}/seats/1/bot", json={}, headers=bearer(host))
+        client.post(f"/api/rooms/{room}/start", headers=bearer(host))
+        for _ in range(500):  # the server's scheduler plays both bots to the end
+            info = client.get(f"/api/rooms/{room}").json()
+            if info["status"] == "finished":
+                break
+            time.sleep(0.01)
+        log = client.get(f"/api/rooms/{room}/log").json()
+        assert info["status"] == "finished"
+        # a draw is told to the drawer (HND-4) and face down to everyone but the drawer: neither is public
+        assert {line["body"]["kind"] for line in log} == {"played"}
+        versions = [line["version"] for line in log]
+        assert versions == sorted(set(versions)) and versions[-1] == info["version"]

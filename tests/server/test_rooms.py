@@ -1,0 +1,124 @@
+"""The rooms service: the action path (load, step, commit compare-version, retry) and its guarantees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine.errors import IllegalAction
+from games.engine.match import LogEntry, Match
+from server.clock import FakeClock
+from server.errors import Refused
+from server.services import Services
+from server.store.model import RoomState
+
+from .conftest import first_choice, make_room
+
+
+class StaleOnce:
+    """A store proxy whose first `get_state` answers with an older state (another action won the race)."""
+
+    def __init__(self, store: Any, stale: RoomState) -> None:
+        self._store = store
+        self._stale: RoomState | None = stale
+        self.commits: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    async def get_state(self, room: str) -> RoomState | None:
+        stale, self._stale = self._stale, None
+        return stale if stale is not None else await self._store.get_state(room)
+
+    async def commit(self, commit: Any) -> Any:
+        result = await self._store.commit(commit)
+        self.commits.append(result.status)
+        return result
+
+
+async def test_an_action_commits_the_next_version_with_its_log_step(services: Services) -> None:
+    room = await make_room(services)
+    seat, action = await first_choice(services, room.room)
+    acted = await services.rooms.act(room.room, seat, action, "a1")
+    assert (acted.version, acted.duplicate) == (1, False)
+    log = await services.store.get_log(room.room)
+    assert [(s.version, s.seat, s.action, s.now) for s in log] == [(1, seat, action, services.clock.now())]
+
+
+async def test_a_conflicting_commit_is_retried_on_the_fresh_state(services: Services) -> None:
+    room = await make_room(services, "fixture-commit", 2)
+    stale = await services.store.get_state(room.room)
+    assert stale is not None
+    await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)))
+    seat, action = await first_choice(services, room.room, 1)
+    proxy = StaleOnce(services.store, stale)
+    services.rooms.store = proxy
+    acted = await services.rooms.act(room.room, seat, action, "b1")
+    assert proxy.commits == ["conflict", "committed"]
+    assert acted.version == 2
+    assert [s.seat for s in await services.store.get_log(room.room)] == [0, 1]
+
+
+async def test_a_repeated_id_returns_the_stored_result_without_applying_again(services: Services) -> None:
+    room = await make_room(services)
+    seat, action = await first_choice(services, room.room)
+    await services.rooms.act(room.room, seat, action, "a1")
+    again = await services.rooms.act(room.room, seat, action, "a1")
+    assert (again.version, again.duplicate) == (1, True)
+    assert len(await services.store.get_log(room.room)) == 1
+
+
+async def test_an_id_reused_with_another_action_is_refused(services: Services) -> None:
+    room = await make_room(services)
+    seat, action = await first_choice(services, room.room)
+    await services.rooms.act(room.room, seat, action, "a1")
+    with pytest.raises(Refused) as refused:
+        await services.rooms.act(room.room, seat, {"kind": "draw"}, "a1")
+    assert refused.value.code == "act/id_reused"
+
+
+async def test_an_illegal_action_changes_no_byte(services: Services) -> None:
+    room = await make_room(services)
+    before = await services.store.get_state(room.room)
+    with pytest.raises(IllegalAction) as illegal:
+        await services.rooms.act(room.room, 1, {"kind": "draw"}, "x")
+    assert illegal.value.code == "action/no_prompt"
+    with pytest.raises(IllegalAction) as malformed:
+        await services.rooms.act(room.room, 0, {"kind": "fly"}, "y")
+    assert malformed.value.code == "action/malformed"
+    assert await services.store.get_state(room.room) == before
+    assert await services.store.get_action(room.room, 1, "x") is None
+
+
+async def test_acting_before_the_start_is_refused(services: Services) -> None:
+    room = await make_room(services, claim=1)
+    with pytest.raises(Refused) as refused:
+        await services.rooms.act(room.room, 0, {"kind": "draw"})
+    assert refused.value.code == "room/not_started"
+
+
+async def test_the_log_replays_with_match_replay_to_the_stored_state(
+    services: Services, clock: FakeClock
+) -> None:
+    room = await make_room(services, "fixture-hands", 3)
+    for _ in range(12):
+        clock.advance(1.5)
+        await services.rooms.act(room.room, *(await first_choice(services, room.room)))
+    meta = await services.rooms.meta(room.room)
+    game = services.rooms.game(meta)
+    log = [LogEntry(s.seat, s.action, s.now) for s in await services.store.get_log(room.room)]
+    seed = await services.store.get_seed(room.room)
+    assert seed is not None
+    replayed = Match.replay(game, 3, game.options(meta.options), seed, log)
+    loaded = await services.store.get_state(room.room)
+    assert loaded is not None
+    assert (replayed.version, game.encode_state(replayed.state)) == (12, loaded.state)
+
+
+async def test_the_seed_is_kept_beside_the_state_and_never_in_meta(services: Services) -> None:
+    room = await make_room(services)
+    seed = await services.store.get_seed(room.room)
+    meta = await services.rooms.meta(room.room)
+    assert seed is not None and len(seed) == 32
+    assert seed.hex() not in repr(meta)

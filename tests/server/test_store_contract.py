@@ -1,0 +1,215 @@
+"""The store contract: every store (memory now, Redis next) must pass this suite unchanged.
+
+Each test names the guarantee of `server.store.base.Store` it proves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from games.engine.model import only
+from server.store import (
+    Change,
+    Commit,
+    Deadline,
+    LogEvent,
+    LogStep,
+    MemoryStore,
+    RoomMeta,
+    RoomState,
+    Schedule,
+    SeatRecord,
+    Store,
+)
+
+
+class Recorder:
+    """A publisher that keeps what was published."""
+
+    def __init__(self) -> None:
+        self.changes: list[Change] = []
+
+    def publish(self, change: Change) -> None:
+        self.changes.append(change)
+
+
+StoreFactory = Callable[[Recorder], Store]
+FACTORIES: dict[str, StoreFactory] = {"memory": MemoryStore}
+
+
+@pytest.fixture
+def published() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture(params=sorted(FACTORIES))
+def store(request: pytest.FixtureRequest, published: Recorder) -> Store:
+    return FACTORIES[request.param](published)
+
+
+def meta(room: str = "r1", seats: int = 2) -> RoomMeta:
+    return RoomMeta(
+        room=room, game="fixture-hands", seats=[SeatRecord(i) for i in range(seats)], host_hash="h"
+    )
+
+
+def commit(expect: int, seat: int = 0, action_id: str | None = None, digest: str = "d") -> Commit:
+    step = LogStep(
+        expect + 1, seat, {"kind": "draw"}, 10.0 + expect, [LogEvent({"kind": "drew"}, only(seat))]
+    )
+    return Commit("r1", expect, f"s{expect + 1}".encode(), step, Schedule(expect + 1), action_id, digest)
+
+
+async def started(store: Store) -> Store:
+    await store.create_room(meta(), b"seed")
+    stored = await store.get_meta("r1")
+    assert stored is not None
+    stored.status = "running"
+    assert await store.start_room(stored, RoomState(b"s0", 0, "e1"), Schedule(0))
+    return store
+
+
+class TestMeta:
+    async def test_create_keeps_meta_at_rev_0_and_refuses_a_taken_id(self, store: Store) -> None:
+        assert await store.create_room(meta(), b"seed") is True
+        assert await store.create_room(meta(), b"other") is False
+        stored = await store.get_meta("r1")
+        assert stored is not None and stored.rev == 0 and stored.game == "fixture-hands"
+        assert await store.get_seed("r1") == b"seed"
+        assert await store.get_meta("nope") is None
+
+    async def test_put_meta_is_compare_and_set_on_rev(self, store: Store) -> None:
+        await store.create_room(meta(), b"seed")
+        first, second = await store.get_meta("r1"), await store.get_meta("r1")
+        assert first is not None and second is not None
+        first.seats[0].name = "ann"
+        second.seats[0].name = "bob"
+        assert await store.put_meta(first) is True
+        assert await store.put_meta(second) is False
+        stored = await store.get_meta("r1")
+        assert stored is not None and stored.rev == 1 and stored.seats[0].name == "ann"
+
+    async def test_mutating_what_was_read_does_not_change_the_store(self, store: Store) -> None:
+        await store.create_room(meta(), b"seed")
+        read = await store.get_meta("r1")
+        assert read is not None
+        read.seats[0].name = "x"
+        again = await store.get_meta("r1")
+        assert again is not None and again.seats[0].name == ""
+
+    async def test_list_rooms_returns_every_room(self, store: Store) -> None:
+        await store.create_room(meta("a"), b"s")
+        await store.create_room(meta("b"), b"s")
+        assert sorted(m.room for m in await store.list_rooms()) == ["a", "b"]
+
+
+class TestStart:
+    async def test_start_writes_state_0_and_publishes_it_once(
+        self, store: Store, published: Recorder
+    ) -> None:
+        await started(store)
+        loaded = await store.get_state("r1")
+        assert loaded is not None and (loaded.state, loaded.version, loaded.epoch) == (b"s0", 0, "e1")
+        assert [(c.version, c.step) for c in published.changes] == [(0, None)]
+        stale = await store.get_meta("r1")
+        assert stale is not None
+        assert await store.start_room(stale, RoomState(b"x", 0, "e2"), Schedule(0)) is False
+        assert len(published.changes) == 1
+
+    async def test_no_state_before_the_start(self, store: Store) -> None:
+        await store.create_room(meta(), b"seed")
+        assert await store.get_state("r1") is None
+
+
+class TestCommit:
+    async def test_commit_compares_the_version(self, store: Store, published: Recorder) -> None:
+        await started(store)
+        assert (await store.commit(commit(0))).status == "committed"
+        result = await store.commit(commit(0, seat=1))
+        assert (result.status, len(published.changes)) == ("conflict", 2)
+        loaded = await store.get_state("r1")
+        assert loaded is not None and (loaded.state, loaded.version) == (b"s1", 1)
+
+    async def test_commit_appends_the_log_and_publishes_the_step(
+        self, store: Store, published: Recorder
+    ) -> None:
+        await started(store)
+        await store.commit(commit(0))
+        await store.commit(commit(1, seat=1))
+        log = await store.get_log("r1", 0)
+        assert [(s.version, s.seat, s.now) for s in log] == [(1, 0, 10.0), (2, 1, 11.0)]
+        assert log[0].events == [LogEvent({"kind": "drew"}, only(0))]
+        assert [s.version for s in await store.get_log("r1", 1)] == [2]
+        last = published.changes[-1]
+        assert (last.version, last.state, last.epoch, last.step) == (2, b"s2", "e1", log[1])
+
+    async def test_a_repeated_action_id_returns_the_stored_result(self, store: Store) -> None:
+        await started(store)
+        assert (await store.commit(commit(0, action_id="a"))).version == 1
+        again = await store.commit(commit(1, action_id="a"))
+        assert (again.status, again.version) == ("duplicate", 1)
+        loaded = await store.get_state("r1")
+        assert loaded is not None and loaded.version == 1
+        stored = await store.get_action("r1", 0, "a")
+        assert stored is not None and (stored.digest, stored.version) == ("d", 1)
+
+    async def test_an_action_id_reused_with_another_action_is_refused(self, store: Store) -> None:
+        await started(store)
+        await store.commit(commit(0, action_id="a"))
+        reused = await store.commit(commit(1, action_id="a", digest="other"))
+        assert reused.status == "id_reused"
+        assert len(await store.get_log("r1")) == 1
+
+    async def test_action_ids_are_per_seat(self, store: Store) -> None:
+        await started(store)
+        await store.commit(commit(0, seat=0, action_id="a"))
+        assert (await store.commit(commit(1, seat=1, action_id="a"))).status == "committed"
+
+    async def test_finished_is_stored_with_the_state(self, store: Store) -> None:
+        await started(store)
+        last = commit(0)
+        last.finished = True
+        await store.commit(last)
+        loaded = await store.get_state("r1")
+        assert loaded is not None and loaded.finished is True
+
+
+class TestSchedule:
+    async def test_put_schedule_only_for_the_current_version(self, store: Store) -> None:
+        await started(store)
+        item = Deadline("r1", 0, "t0", 5.0)
+        assert await store.put_schedule("r1", Schedule(0, [item], {0: 1})) is True
+        assert await store.put_schedule("r1", Schedule(3, [])) is False
+        stored = await store.get_schedule("r1")
+        assert stored is not None and stored.deadlines == [item] and stored.strikes == {0: 1}
+
+    async def test_due_lists_items_due_earliest_first(self, store: Store) -> None:
+        await started(store)
+        late, early = Deadline("r1", 1, "t0", 9.0), Deadline("r1", 0, "t0", 5.0)
+        await store.put_schedule("r1", Schedule(0, [late, early]))
+        assert await store.due(4.9) == []
+        assert await store.due(9.0) == [early, late]
+
+    async def test_a_lease_hides_the_item_until_it_expires(self, store: Store) -> None:
+        await started(store)
+        item = Deadline("r1", 0, "t0", 5.0)
+        await store.put_schedule("r1", Schedule(0, [item]))
+        assert await store.lease(item, "w1", 6.0, 30.0) is True
+        assert await store.lease(item, "w2", 7.0, 30.0) is False
+        assert await store.due(7.0) == []
+        assert await store.due(36.0) == [item]
+        assert await store.lease(item, "w2", 36.0, 30.0) is True
+
+    async def test_commit_replaces_the_schedule(self, store: Store) -> None:
+        await started(store)
+        await store.put_schedule("r1", Schedule(0, [Deadline("r1", 0, "t0", 5.0)]))
+        await store.commit(commit(0))
+        assert await store.due(100.0) == []
+
+    async def test_touch_records_the_last_time_somebody_was_connected(self, store: Store) -> None:
+        await store.create_room(meta(), b"seed")
+        assert await store.last_seen("r1") is None
+        await store.touch("r1", 12.5)
+        assert await store.last_seen("r1") == 12.5
