@@ -156,9 +156,13 @@ class CursePassed(msgspec.Struct, frozen=True, tag="curse_passed", tag_field="ki
 
 
 class Discarded(msgspec.Struct, frozen=True, tag="discarded", tag_field="kind"):
-    """``cards`` went to the discard pile; ``whole_fan`` after the holder met the cheese (GRE-17, 19)."""
+    """``count`` cards went to the discard pile; ``whole_fan`` after the holder met the cheese (GRE-17, 19).
 
-    cards: list[str]
+    The event names no card: the discard pile in the view shows them, unless the same step reshuffled
+    them into the draw pile, where they are hidden again (GRE-11).
+    """
+
+    count: int
     whole_fan: bool = False
 
 

@@ -110,7 +110,7 @@ def discard_revealed(state: State) -> list[EventBody]:
     cards = revealed_cards(state)
     state.fan = [s for s in state.fan if not s.revealed or s.card == CHEESE]
     state.discard.extend(cards)
-    return [Discarded(cards)] if cards else []
+    return [Discarded(len(cards))] if cards else []
 
 
 def discard_whole_fan(state: State) -> list[EventBody]:
@@ -118,7 +118,7 @@ def discard_whole_fan(state: State) -> list[EventBody]:
     cards = [s.card for s in state.fan if s.card != CHEESE]
     state.fan = [Slot(CHEESE, revealed=True)]
     state.discard.extend(cards)
-    return [Discarded(cards, whole_fan=True)]
+    return [Discarded(len(cards), whole_fan=True)]
 
 
 # ---- the curse --------------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ class TestHolderReveals:
         turn_of(match, 0, 0, HOLDER_FAN)
         bodies = reveal(match, 0, 0, 3)
         assert kinds(bodies) == ["revealed", "revealed", "discarded", "fan_built"]
-        assert bodies[2] == Discarded([PLASTER, WRESTLING, ZOO, ROBOT], whole_fan=True)
+        assert bodies[2] == Discarded(4, whole_fan=True)
+        assert match.state.discard == [PLASTER, WRESTLING, ZOO, ROBOT]
         assert (match.state.holder, match.state.active, match.state.row[0]) == (0, 1, GREG)
         assert (len(match.state.fan), len(match.state.discard)) == (4, 4)
 

@@ -107,7 +107,7 @@ class TestReveal:
         turn_of(match, 1, 0, [PLASTER, WRESTLING, CHEESE, ROBOT])
         reveal(match, 1, 0, 1)
         bodies = act(match, 1, "stop")
-        assert bodies[:2] == [Moved(1, 3, 1, 4), Discarded([PLASTER, WRESTLING])]
+        assert bodies[:2] == [Moved(1, 3, 1, 4), Discarded(2)]
         assert match.state.row[:5] == [GREG, FINLEY, RODRICK, R51, RUPERT]
         assert (match.state.active, match.state.holder, match.state.turn) == (2, 0, 1)
 
