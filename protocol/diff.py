@@ -23,6 +23,7 @@ import msgspec
 Op = dict[str, Any]
 
 _encode = msgspec.json.encode
+_MISSING: Any = object()
 
 
 def diff(a: Any, b: Any) -> list[Op]:
@@ -72,14 +73,24 @@ def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
 
 
 def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str, ops: list[Op]) -> None:
-    for key in a:
-        if key not in b:
-            ops.append({"op": "remove", "path": path + "/" + _escape(key)})
+    if a.keys() != b.keys():
+        for key in a:
+            if key not in b:
+                ops.append({"op": "remove", "path": path + "/" + _escape(key)})
     for key, value in b.items():
-        if key in a:
-            _diff(a[key], value, path + "/" + _escape(key), ops)
-        else:
+        old = a.get(key, _MISSING)
+        if old is value:
+            continue
+        if old is _MISSING:
             ops.append({"op": "add", "path": path + "/" + _escape(key), "value": value})
+            continue
+        kind = type(value)
+        if kind is type(old) and kind is not dict and kind is not list:
+            # Scalars of one type, inlined: most keys of a view are unchanged scalars.
+            if old != value:
+                ops.append({"op": "replace", "path": path + "/" + _escape(key), "value": value})
+            continue
+        _diff(old, value, path + "/" + _escape(key), ops)
 
 
 def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[Op]) -> None:
