@@ -16,7 +16,10 @@ import msgspec
 from clients.sdk.connection import Connection
 from clients.sdk.outbox import ActionRefused
 from games.engine import Game, Policy, Prompt, Rng, random_policy
-from protocol.messages import PromptOut
+from protocol.messages import Ack, PromptOut
+
+#: Seconds to wait before resending an action the server dropped as ``rate/limited`` (doubling to 1 s).
+RATE_BACKOFF = 0.05
 
 
 def policy_named(game: Game[Any, Any], name: str) -> Policy:
@@ -90,15 +93,28 @@ class BotPlayer:
     async def _decide(self, seat: int, version: int, view: Any, sent: PromptOut) -> None:
         prompt = engine_prompt(sent)
         typed = msgspec.convert(view, self.game.View)
-        rng = Rng(self.seed, f"bot/{seat}/v{version}")
         for policy in (self.policy, random_policy):
             try:
-                ack = await self.conn.act(seat, policy(typed, prompt, rng))
+                action = policy(typed, prompt, Rng(self.seed, f"bot/{seat}/v{version}"))
+            except ValueError:
+                continue  # the random policy found no finite choice: wait for the next prompt
+            try:
+                ack = await self._send(seat, action)
             except ActionRefused as exc:
                 self.refused.append(exc.code)
                 continue
-            except ValueError:
-                continue  # the random policy found no finite choice: wait for the next prompt
             self.actions += 1
             await self.conn.wait_version(ack.version, timeout=30.0)
             return
+
+    async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
+        """Act, waiting and retrying while the server says ``rate/limited`` (the action was dropped)."""
+        delay = RATE_BACKOFF
+        while True:
+            try:
+                return await self.conn.act(seat, action)
+            except ActionRefused as exc:
+                if exc.code != "rate/limited":
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 1.0)

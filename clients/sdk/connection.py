@@ -62,7 +62,8 @@ class Connection:
     ``encoding``: ``json`` (text frames) or ``msgpack`` (binary, negotiated by subprotocol).
     ``backoff``: first and largest delay between reconnect attempts, in seconds.
     Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
-    times the server welcomed this client), ``errors`` (refusals that named no pending action).
+    times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
+    before the start), ``errors`` (refusals that named no pending action).
     """
 
     def __init__(
@@ -90,6 +91,7 @@ class Connection:
         self.epoch: str | None = None
         self.max_frame = 0
         self.welcomes = 0
+        self.welcomed_at = -1
         self.errors: list[Error] = []
         self.closed: Closed | None = None
         self._ws: ClientConnection | None = None
@@ -113,10 +115,16 @@ class Connection:
         await self.close()
 
     async def connect(self, timeout: float = 10.0) -> None:
-        """Start the connection task and wait for the first ``welcome``. Raises `Closed` when the
-        server refused the hello, ``TimeoutError`` after ``timeout`` seconds."""
+        """Start the connection task and wait for the first ``welcome`` and, in a started room, every
+        viewer's first snapshot. Raises `Closed` when the server refused the hello, ``TimeoutError``
+        after ``timeout`` seconds."""
         self._task = asyncio.create_task(self._run(), name=f"boardroom-conn-{self.room}")
-        await self.wait_until(lambda: self.welcomes > 0, timeout)
+        await self.wait_until(self._first_view, timeout)
+
+    def _first_view(self) -> bool:
+        if self.welcomes == 0:
+            return False
+        return self.welcomed_at < 0 or all(m.ready for m in self.mirrors.values())
 
     async def close(self) -> None:
         """Close for good; pending actions fail with `Closed`."""
@@ -296,6 +304,7 @@ class Connection:
         self.game = msg.game
         self.seats = list(msg.seats)
         self.max_frame = msg.max_frame
+        self.welcomed_at = msg.version
         viewers: list[int | None] = list(msg.seats) or [None]
         for viewer in viewers:
             self._mirror(viewer)

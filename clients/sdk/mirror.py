@@ -49,9 +49,8 @@ class Mirror:
         self.view = snapshot.view
         self.prompt = snapshot.prompt
         self.outcome = snapshot.outcome
-        self.events.extend(
-            e for e in snapshot.events if not self.events or e.version > self.events[-1].version
-        )
+        seen = self.events[-1].version if self.events else -1  # read once: the list grows below
+        self.events.extend(e for e in snapshot.events if e.version > seen)
 
     def apply(self, update: Update) -> Step:
         """Apply one update if it starts where the mirror stands; see `Step` for what else may happen."""
