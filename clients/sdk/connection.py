@@ -32,6 +32,8 @@ from protocol.messages import (
     ClientMsg,
     Error,
     Hello,
+    Ping,
+    Pong,
     ServerMsg,
     Snapshot,
     Sync,
@@ -63,7 +65,8 @@ class Connection:
     ``backoff``: first and largest delay between reconnect attempts, in seconds.
     Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
     times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
-    before the start), ``errors`` (refusals that named no pending action).
+    before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
+    pong), ``last_close`` (the close code of the last socket, ``None`` while none closed).
     """
 
     def __init__(
@@ -93,6 +96,8 @@ class Connection:
         self.welcomes = 0
         self.welcomed_at = -1
         self.errors: list[Error] = []
+        self.pongs: list[int] = []
+        self.last_close: int | None = None
         self.closed: Closed | None = None
         self._ws: ClientConnection | None = None
         self._online = asyncio.Event()
@@ -178,6 +183,11 @@ class Connection:
         """Ask for the updates after ``since`` (``None``: a fresh snapshot per viewer)."""
         await self._send(Sync(since=since))
 
+    async def ping(self, n: int = 0, timeout: float = 10.0) -> None:
+        """Send ``ping`` ``n`` and wait for its ``pong`` (proof the connection is open and answering)."""
+        await self._send(Ping(n=n))
+        await self.wait_until(lambda: n in self.pongs, timeout)
+
     async def send_raw(self, frame: str | bytes) -> None:
         """Send one frame as is (tests of the server's refusals)."""
         if self._ws is not None:
@@ -258,7 +268,7 @@ class Connection:
                 await self._flush()
         except websockets.ConnectionClosed:
             pass
-        code = ws.close_code
+        code = self.last_close = ws.close_code
         if code in FATAL_CLOSES and not self._stopping and self._online.is_set():
             self.closed = Closed(code, ws.close_reason or "")
             self.outbox.fail_all(self.closed)
@@ -291,6 +301,8 @@ class Connection:
         elif isinstance(msg, Error):
             if not self.outbox.refuse(msg):
                 self.errors.append(msg)
+        elif isinstance(msg, Pong):
+            self.pongs.append(msg.n)
         elif isinstance(msg, Bye):
             pass  # the close that follows drives the reconnect
         for listener in list(self._listeners):
