@@ -59,7 +59,9 @@ class Settings(msgspec.Struct, frozen=True):
     - ``timers``: seconds per timer class (merged over `DEFAULT_TIMERS`); ``away_seconds`` the short
       deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts.
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
-    - ``store``: ``"memory"`` (the embedded default).
+    - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
+    - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
+      every key of this deployment (tests use their own).
     - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
     """
 
@@ -73,6 +75,8 @@ class Settings(msgspec.Struct, frozen=True):
     bot_delay: float = 0.0
     tick: float = 0.05
     store: str = "memory"
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_prefix: str = "boardroom:"
     allow_seed: bool = False
 
     def timer_seconds(self) -> dict[str, float]:

@@ -1,8 +1,9 @@
-"""``boardroom serve``: run a server (the embedded in-memory store by default)."""
+"""``boardroom serve``: run a server (the embedded in-memory store by default, Redis with ``--redis``)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 
@@ -10,6 +11,18 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("serve", help="run a server (embedded in-memory store by default)")
     parser.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        default=os.environ.get("BOARDROOM_REDIS_URL"),
+        help="keep rooms in this Redis so several workers share them (env BOARDROOM_REDIS_URL)",
+    )
+    parser.add_argument(
+        "--redis-prefix",
+        metavar="PREFIX",
+        default=os.environ.get("BOARDROOM_REDIS_PREFIX", "boardroom:"),
+        help="prefix of every Redis key; workers of one deployment share it (env BOARDROOM_REDIS_PREFIX)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -17,6 +30,18 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
+    from server.settings import Settings
 
-    uvicorn.run(create_app(), host=args.host, port=args.port, ws_per_message_deflate=False, log_level="info")
+    settings = Settings(host=args.host, port=args.port)
+    if args.redis:
+        settings = Settings(
+            host=args.host,
+            port=args.port,
+            store="redis",
+            redis_url=args.redis,
+            redis_prefix=args.redis_prefix,
+        )
+    uvicorn.run(
+        create_app(settings), host=args.host, port=args.port, ws_per_message_deflate=False, log_level="info"
+    )
     return 0
