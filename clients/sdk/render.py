@@ -21,7 +21,7 @@ _SENTENCES: dict[str, str] = {
     "revealed": "seat {seat} revealed {card} ({value:+d})",
     "moved": "seat {seat} moved {by:+d} places ({start} -> {end})",
     "curse_passed": "the curse passes from seat {source} to seat {target} ({reason})",
-    "discarded": "{count} cards discarded",
+    "discarded": "{count} card(s) discarded",
     "timed_out": "seat {seat} timed out ({default})",
     "last_round": "seat {seat} reached the top: last round",
     "game_end": "game over ({reason}): winners {winners}, ranks {ranks}",
@@ -50,7 +50,8 @@ def describe(body: Any) -> str:
     template = _SENTENCES.get(kind)
     if template is not None:
         named = {k: v if k in ("ranks", "winners") else name_of(v) for k, v in fields.items()}
-        named.setdefault("count", len(fields.get("cards", [])))
+        if isinstance(fields.get("cards"), list):
+            named.setdefault("count", len(fields["cards"]))
         try:
             return template.format(**named)
         except (KeyError, ValueError, TypeError):
