@@ -39,13 +39,14 @@ class Server(msgspec.Struct):
 
 
 @contextlib.contextmanager
-def running_server(settings: Settings) -> Iterator[Server]:
-    """Serve ``settings``'s app on a free port in a thread until the block ends."""
+def running_server(settings: Settings, **app: Any) -> Iterator[Server]:
+    """Serve ``settings``'s app (``app``: more `create_app` arguments) on a free port in a thread until
+    the block ends."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(settings), log_level="warning", ws_per_message_deflate=False, lifespan="on"
+        create_app(settings, **app), log_level="warning", ws_per_message_deflate=False, lifespan="on"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
