@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Sequence
 
 #: Subcommand modules under ``clients.commands``, in help order.
-COMMANDS = ["serve", "arena", "play", "schema", "conformance"]
+COMMANDS = ["serve", "arena", "play", "schema", "conformance", "loadtest"]
 
 
 def build_parser() -> argparse.ArgumentParser:

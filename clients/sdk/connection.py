@@ -160,6 +160,11 @@ class Connection:
         self._online.set()
 
     @property
+    def subprotocol(self) -> str | None:
+        """The subprotocol the server accepted on the current socket (``None``: none, JSON frames)."""
+        return self._ws.subprotocol if self._ws is not None else None
+
+    @property
     def online(self) -> bool:
         """Whether a welcomed socket is open now."""
         return self._ready.is_set()

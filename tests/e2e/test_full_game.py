@@ -1,5 +1,6 @@
 """A whole Gregs game over real sockets: a hot-seat client holding two seats, two single-seat clients and
-a spectator, all played by bots from their mirrors; at the end every mirror equals a fresh snapshot."""
+a spectator, all played by bots from their mirrors (one client on MessagePack frames); at the end every
+mirror equals a fresh snapshot."""
 
 from __future__ import annotations
 
@@ -23,11 +24,16 @@ async def test_hot_seat_single_seats_and_spectator_mirror_the_same_finished_game
 ) -> None:
     room = await new_room(lobby)
     hot = Connection(server.ws, room.room, room.tokens[:2])
-    singles = [Connection(server.ws, room.room, [token]) for token in room.tokens[2:]]
+    # One single-seat client negotiates MessagePack frames; the others speak JSON.
+    singles = [
+        Connection(server.ws, room.room, [token], encoding=encoding)
+        for token, encoding in zip(room.tokens[2:], ("json", "msgpack"), strict=True)
+    ]
     watcher = Connection(server.ws, room.room)
     for conn in (hot, *singles, watcher):
         await conn.connect()
     assert (hot.seats, [c.seats for c in singles], watcher.seats) == ([0, 1], [[2], [3]], [])
+    assert singles[1].subprotocol == "boardroom.v1.msgpack"
 
     bots = [BotPlayer(conn, GAME, random_policy, seed=b"full") for conn in (hot, *singles)]
     outcomes = await asyncio.gather(*(bot.run(30.0) for bot in bots))
