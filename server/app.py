@@ -59,6 +59,7 @@ def create_app(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            await services.aclose()
 
     routes = [Route("/healthz", healthz), *ROUTES, WebSocketRoute("/ws", websocket_endpoint)]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -29,6 +29,10 @@ class Services:
     ) -> None:
         self.settings = settings
         self.clock = clock or SystemClock()
+        if store is None and settings.store == "redis":
+            from server.bus_redis import redis_pair
+
+            store, bus = redis_pair(settings.redis_url, settings.redis_prefix, settings.ttls.finished_log)
         if store is None:
             bus = bus or LocalBus()
             store = MemoryStore(bus)
@@ -40,3 +44,10 @@ class Services:
         self.rooms = Rooms(store, games, self.clock, policy)
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
+
+    async def aclose(self) -> None:
+        """Release the store's and the bus's connections (Redis); nothing to do for the in-memory pair."""
+        for part in (self.bus, self.store):
+            close = getattr(part, "aclose", None)
+            if close is not None:
+                await close()

@@ -24,6 +24,7 @@ groups=(
   "tests/protocol 300"
   "tests/server 600"
   "tests/e2e 900"
+  "tests/redis 300"
   "tests/meta 120"
 )
 status=0

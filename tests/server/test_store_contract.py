@@ -5,7 +5,7 @@ Each test names the guarantee of `server.store.base.Store` it proves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -23,6 +23,7 @@ from server.store import (
     SeatRecord,
     Store,
 )
+from tests.redis.support import scratch_store
 
 
 class Recorder:
@@ -36,7 +37,7 @@ class Recorder:
 
 
 StoreFactory = Callable[[Recorder], Store]
-FACTORIES: dict[str, StoreFactory] = {"memory": MemoryStore}
+FACTORIES: dict[str, StoreFactory] = {"memory": MemoryStore, "redis": scratch_store}
 
 
 @pytest.fixture
@@ -45,8 +46,12 @@ def published() -> Recorder:
 
 
 @pytest.fixture(params=sorted(FACTORIES))
-def store(request: pytest.FixtureRequest, published: Recorder) -> Store:
-    return FACTORIES[request.param](published)
+async def store(request: pytest.FixtureRequest, published: Recorder) -> AsyncIterator[Store]:
+    made = FACTORIES[request.param](published)
+    yield made
+    close = getattr(made, "aclose", None)  # stores with connections (and scratch keys) clean up
+    if close is not None:
+        await close()
 
 
 def meta(room: str = "r1", seats: int = 2) -> RoomMeta:

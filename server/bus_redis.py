@@ -1,0 +1,198 @@
+"""The Redis bus: how a change committed by any worker reaches this worker's viewers of the room.
+
+One pub/sub connection per worker. A room's channel is subscribed when its first local subscriber
+arrives and unsubscribed when the last one leaves (the hub subscribes once per watched room, so this
+counts the rooms this worker's connections watch). A message on a channel is only a wake-up carrying the
+new version: the worker reads the room's stored version (`RedisStore.change_of`, one round trip) and
+hands that `Change` to the subscribers. Reads of one room are coalesced (a burst of wake-ups costs one
+or two reads) and a change is delivered only if it is newer than the last one delivered; subscribers
+fill any gap from the log themselves.
+
+Reconciling against the store also happens when Redis confirms a subscription (which closes the race
+with a commit between the subscriber's first read and the ``SUBSCRIBE``), after a reconnect (every
+watched room is subscribed again, and each confirmation reconciles it) and every ``sweep`` seconds.
+
+Changes committed by this worker are delivered at once through `publish` (the store calls it), without
+waiting for their own wake-up, which is then skipped as not newer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from server.bus import Callback
+from server.store.model import Change
+from server.store.redis import RedisStore
+
+log = logging.getLogger("boardroom.bus")
+
+#: Seconds between two reconnection attempts after the pub/sub connection failed.
+RETRY = 0.5
+
+
+class RedisBus:
+    """The `server.bus.Bus` over Redis pub/sub for ``store``'s rooms. ``sweep``: seconds between two
+    reconciliations of every watched room (a safety net: pub/sub may drop a message)."""
+
+    def __init__(self, store: RedisStore, sweep: float = 5.0) -> None:
+        self.store = store
+        self.sweep = sweep
+        self.pubsub = store.redis.pubsub()
+        self._subs: dict[str, dict[int, Callback]] = {}
+        self._delivered: dict[str, int] = {}
+        self._next = 0
+        self._fetching: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._wake = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._channels: set[str] = set()  # subscribed on Redis right now (confirmed or sent)
+
+    # ---- the Bus protocol ------------------------------------------------------------------------
+    def publish(self, change: Change) -> None:
+        """Deliver a change this worker committed to its local subscribers (other workers get the
+        script's wake-up)."""
+        self._deliver(change)
+
+    def subscribe(self, room: str, callback: Callback) -> int:
+        """Call ``callback`` (on the event loop) with each newer change of ``room``. Must be called on
+        the event loop; the first subscriber of a room subscribes its channel."""
+        self._next += 1
+        self._subs.setdefault(room, {})[self._next] = callback
+        self._ensure_reader()
+        self._wake.set()
+        return self._next
+
+    def unsubscribe(self, room: str, handle: int) -> None:
+        subs = self._subs.get(room)
+        if subs is None:
+            return
+        subs.pop(handle, None)
+        if not subs:
+            del self._subs[room]
+            self._delivered.pop(room, None)
+            self._wake.set()
+
+    def subscriptions(self) -> int:
+        """Live local subscriptions (tests assert none are left over)."""
+        return sum(len(subs) for subs in self._subs.values())
+
+    def channels(self) -> int:
+        """Rooms subscribed on Redis (after the reader caught up with `subscribe`/`unsubscribe`)."""
+        return len(self._channels)
+
+    # ---- delivery --------------------------------------------------------------------------------
+    def _deliver(self, change: Change) -> None:
+        subs = self._subs.get(change.room)
+        if not subs or change.version <= self._delivered.get(change.room, -1):
+            return
+        self._delivered[change.room] = change.version
+        for callback in list(subs.values()):
+            callback(change)
+
+    def _reconcile(self, room: str) -> None:
+        """Read ``room``'s stored version soon (one read in flight per room; a wake-up meanwhile reads
+        once more afterwards)."""
+        if room not in self._subs:
+            return
+        if room in self._fetching:
+            self._again.add(room)
+            return
+        self._fetching[room] = asyncio.ensure_future(self._fetch(room))
+
+    async def _fetch(self, room: str) -> None:
+        try:
+            while True:
+                self._again.discard(room)
+                try:
+                    change = await self.store.change_of(room)
+                except (RedisConnectionError, RedisTimeoutError):
+                    log.warning("reading room %s failed; the reconnect reconciles it", room)
+                    return
+                if change is not None:
+                    self._deliver(change)
+                if room not in self._again:
+                    return
+        finally:
+            self._fetching.pop(room, None)
+
+    # ---- the reader ------------------------------------------------------------------------------
+    def _ensure_reader(self) -> None:
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.ensure_future(self._read_forever())
+
+    async def _read_forever(self) -> None:
+        while True:
+            try:
+                await self._read()
+            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+                log.warning("redis pub/sub connection lost (%s); reconnecting", exc)
+                self._channels.clear()
+                await self._reset()
+                await asyncio.sleep(RETRY)
+
+    async def _reset(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+        self.pubsub = self.store.redis.pubsub()
+
+    async def _read(self) -> None:
+        swept = time.monotonic()
+        while True:
+            await self._sync_channels()
+            if self._channels:
+                message = await self.pubsub.get_message(timeout=0.05)
+                if message is not None:
+                    self._on_message(message)
+                    continue
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.sweep)
+            if time.monotonic() - swept >= self.sweep:
+                swept = time.monotonic()
+                for room in list(self._subs):
+                    self._reconcile(room)
+
+    async def _sync_channels(self) -> None:
+        """Subscribe the channels of newly watched rooms and unsubscribe those nobody watches."""
+        self._wake.clear()
+        wanted = {self.store.channel(room) for room in self._subs}
+        added, removed = wanted - self._channels, self._channels - wanted
+        if added:
+            await self.pubsub.subscribe(*added)
+        if removed:
+            await self.pubsub.unsubscribe(*removed)
+        self._channels = wanted
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        room = self.store.room_of(message["channel"].decode())
+        if message["type"] == "subscribe":
+            self._reconcile(room)  # a commit may have landed before the subscription took effect
+        elif message["type"] == "message" and int(message["data"]) > self._delivered.get(room, -1):
+            self._reconcile(room)
+
+    async def aclose(self) -> None:
+        """Stop reading and close the pub/sub connection (the store closes its own pool)."""
+        tasks = [t for t in (self._reader, *self._fetching.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+
+
+def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]:
+    """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use)."""
+    store = RedisStore(aioredis.Redis.from_url(url), prefix, ttl)
+    bus = RedisBus(store)
+    store.bus = bus
+    return store, bus

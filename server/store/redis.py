@@ -1,0 +1,301 @@
+"""The Redis store: rooms shared by every worker. Same contract as `MemoryStore` (one suite runs both).
+
+Keys (``P`` the configurable prefix, ``R`` the room id; the ``{R}`` hash tag puts a room's keys in one
+Redis Cluster slot, so each room's scripts touch one shard):
+
+==================  ======  ===================================================================
+``P{R}:meta``       hash    ``body`` (MessagePack `RoomMeta`), ``rev``, ``status``
+``P{R}:seed``       string  the secret seed
+``P{R}:state``      hash    ``state`` bytes, ``version``, ``epoch``, ``finished`` (0/1)
+``P{R}:log``        stream  one entry per version, id ``<version>-0``, field ``s``: MessagePack `LogStep`
+                            (the action, its server time ``now``, the events with their audiences)
+``P{R}:acts``       hash    ``<seat>:<action id>`` -> ``<version>:<digest>``
+``P{R}:sched``      string  MessagePack `Schedule`
+``P{R}:dl``         zset    the schedule's deadlines (MessagePack `Deadline`) by due time, seconds
+``P{R}:leases``     hash    deadline -> ``<expiry seconds>|<worker>``
+``P{R}:seen``       string  last `touch` time, seconds
+``P{R}:ch``         channel the room's wake-ups (the new version, ASCII)
+``P{~rooms}:all``   set     every room id (the room list)
+``P{~rooms}:due``   zset    running room -> its earliest deadline, seconds
+==================  ======  ===================================================================
+
+Cross-room structures: the room list and the due index are two keys of their own slot. The scripts
+declare them in ``KEYS`` and update them in the same atomic step as the room (so the index is exact on
+one Redis, which is what we deploy and test). On a Redis Cluster those scripts would be cross-slot: the
+plan there is to move the two index writes out of the scripts into a follow-up command and let the
+scheduler repair the index from the rooms' own ``dl`` keys; not built yet.
+
+Finished and abandoned rooms get a time to live (``ttl`` seconds) on all their keys at once; the room
+list drops ids whose metadata expired when it is next read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+import redis.asyncio as aioredis
+from redis.commands.core import AsyncScript
+
+from server.store.base import Publisher
+from server.store.model import (
+    ActionResult,
+    Change,
+    Commit,
+    CommitResult,
+    Deadline,
+    LogStep,
+    RoomMeta,
+    RoomState,
+    Schedule,
+)
+from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
+
+_enc = msgspec.msgpack.Encoder()
+_meta_dec = msgspec.msgpack.Decoder(RoomMeta)
+_step_dec = msgspec.msgpack.Decoder(LogStep)
+_sched_dec = msgspec.msgpack.Decoder(Schedule)
+_deadline_dec = msgspec.msgpack.Decoder(Deadline)
+
+#: The prefix's own hash tag for the cross-room keys ("~" cannot start a room id we generate).
+INDEX_TAG = "{~rooms}"
+
+
+class RedisStore:
+    """Rooms in Redis under ``prefix``. ``bus`` (a `Publisher`) gets each committed change locally, so
+    this worker fans out without waiting for its own wake-up; other workers are woken by the script's
+    ``PUBLISH``. ``ttl``: seconds a finished or abandoned room stays readable."""
+
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        prefix: str = "boardroom:",
+        ttl: float = 3600.0,
+        bus: Publisher | None = None,
+    ) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.ttl_ms = max(1, int(ttl * 1000))
+        self.bus = bus
+        self._scripts: dict[str, AsyncScript] = {
+            name: redis.register_script(source(name)) for name in SCRIPTS
+        }
+
+    # ---- keys ------------------------------------------------------------------------------------
+    def keys(self, room: str) -> list[str]:
+        """The eleven keys every script receives for ``room`` (`KEY_NAMES` order)."""
+        base = f"{self.prefix}{{{room}}}:"
+        return [base + name for name in KEY_NAMES[:9]] + [
+            f"{self.prefix}{INDEX_TAG}:all",
+            f"{self.prefix}{INDEX_TAG}:due",
+        ]
+
+    def channel(self, room: str) -> str:
+        """The pub/sub channel of ``room``'s wake-ups."""
+        return f"{self.prefix}{{{room}}}:ch"
+
+    def room_of(self, channel: str) -> str:
+        """The room of a channel name made by `channel`."""
+        return channel[len(self.prefix) + 1 : -len("}:ch")]
+
+    async def _run(self, name: str, room: str, args: Sequence[Any]) -> Any:
+        return await self._scripts[name](keys=self.keys(room), args=list(args))
+
+    # ---- lobby metadata --------------------------------------------------------------------------
+    async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
+        body = _enc.encode(msgspec.structs.replace(meta, rev=0))
+        return bool(await self._run("create", meta.room, [body, seed, meta.status, meta.room]))
+
+    async def get_meta(self, room: str) -> RoomMeta | None:
+        body = await self.redis.hget(self.keys(room)[0], "body")
+        return None if body is None else _meta_dec.decode(_b(body))
+
+    async def put_meta(self, meta: RoomMeta) -> bool:
+        return bool(await self._run("put_meta", meta.room, self._meta_args(meta)))
+
+    def _meta_args(self, meta: RoomMeta) -> list[Any]:
+        body = _enc.encode(msgspec.structs.replace(meta, rev=meta.rev + 1))
+        return [meta.rev, body, meta.status, meta.room, self.ttl_ms]
+
+    async def list_rooms(self) -> list[RoomMeta]:
+        index = self.keys("")[9]
+        rooms = sorted(_b(r).decode() for r in await self.redis.smembers(index))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.hget(self.keys(room)[0], "body")
+            bodies = await pipe.execute()
+        gone = [room for room, body in zip(rooms, bodies, strict=True) if body is None]
+        if gone:  # expired rooms leave the list when it is next read
+            await self.redis.srem(index, *gone)
+        return [_meta_dec.decode(body) for body in bodies if body is not None]
+
+    # ---- state -----------------------------------------------------------------------------------
+    async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
+        args = [
+            *self._meta_args(meta),
+            state.state,
+            state.version,
+            state.epoch,
+            int(state.finished),
+            _enc.encode(schedule),
+            self.channel(meta.room),
+            *_deadline_args(schedule),
+        ]
+        if not await self._run("start", meta.room, args):
+            return False
+        change = Change(meta.room, state.version, state.epoch, state.state, schedule, None, state.finished)
+        self._publish(change)
+        return True
+
+    async def get_seed(self, room: str) -> bytes | None:
+        seed = await self.redis.get(self.keys(room)[1])
+        return None if seed is None else _b(seed)
+
+    async def get_state(self, room: str) -> RoomState | None:
+        fields = await self.redis.hmget(self.keys(room)[2], ["state", "version", "epoch", "finished"])
+        return _state([None if f is None else _b(f) for f in fields])
+
+    async def commit(self, commit: Commit) -> CommitResult:
+        field = "" if commit.action_id is None else f"{commit.step.seat}:{commit.action_id}"
+        args = [
+            commit.expect,
+            commit.state,
+            int(commit.finished),
+            field,
+            commit.digest,
+            _enc.encode(commit.step),
+            _enc.encode(commit.schedule),
+            self.channel(commit.room),
+            commit.room,
+            self.ttl_ms,
+            *_deadline_args(commit.schedule),
+        ]
+        status, version, *epoch = await self._run("commit", commit.room, args)
+        result = CommitResult(status.decode(), int(version))
+        if result.status == "committed":
+            change = Change(
+                commit.room,
+                result.version,
+                epoch[0].decode(),
+                commit.state,
+                commit.schedule,
+                commit.step,
+                commit.finished,
+            )
+            self._publish(change)
+        return result
+
+    def _publish(self, change: Change) -> None:
+        if self.bus is not None:
+            self.bus.publish(change)
+
+    async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
+        start = f"{since + 1}-0" if since >= 0 else "-"
+        entries: Any = await self.redis.xrange(self.keys(room)[3], start, "+")
+        return [_step_dec.decode(fields[b"s"]) for _, fields in entries]
+
+    async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
+        known = await self.redis.hget(self.keys(room)[4], f"{seat}:{action_id}")
+        if known is None:
+            return None
+        version, digest = _b(known).decode().split(":", 1)
+        return ActionResult(digest, int(version))
+
+    async def change_of(self, room: str) -> Change | None:
+        """The room's current version as a `Change` (with the step that produced it), read in one
+        round trip; ``None`` before the start. What a worker delivers after a wake-up or a reconnect."""
+        keys = self.keys(room)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hmget(keys[2], ["state", "version", "epoch", "finished"])
+            pipe.get(keys[5])
+            pipe.xrevrange(keys[3], "+", "-", count=1)
+            fields, sched, last = await pipe.execute()
+        state = _state(fields)
+        if state is None:
+            return None
+        schedule = _sched_dec.decode(sched) if sched is not None else Schedule(state.version)
+        step = _step_dec.decode(last[0][1][b"s"]) if last else None
+        if step is not None and step.version != state.version:
+            step = None
+        return Change(room, state.version, state.epoch, state.state, schedule, step, state.finished)
+
+    # ---- scheduler -------------------------------------------------------------------------------
+    async def get_schedule(self, room: str) -> Schedule | None:
+        sched = await self.redis.get(self.keys(room)[5])
+        return None if sched is None else _sched_dec.decode(_b(sched))
+
+    async def put_schedule(self, room: str, schedule: Schedule) -> bool:
+        args = [schedule.version, _enc.encode(schedule), room, *_deadline_args(schedule)]
+        return bool(await self._run("put_schedule", room, args))
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]:
+        index = self.keys("")[10]
+        found: list[Any] = await self.redis.zrangebyscore(index, "-inf", repr(now), 0, limit)
+        rooms = [_b(r).decode() for r in found]
+        if not rooms:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                keys = self.keys(room)
+                pipe.zrangebyscore(keys[6], "-inf", repr(now))
+                pipe.hgetall(keys[7])
+            replies = await pipe.execute()
+        items: list[Deadline] = []
+        for members, leases in zip(replies[::2], replies[1::2], strict=True):
+            items.extend(_deadline_dec.decode(m) for m in members if not _leased(leases.get(m), now))
+        items.sort(key=lambda item: item.due)
+        return items[:limit]
+
+    async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
+        args = [_enc.encode(item), worker, repr(now), repr(now + seconds)]
+        return bool(await self._run("lease", item.room, args))
+
+    async def touch(self, room: str, now: float) -> None:
+        await self._run("touch", room, [repr(now)])
+
+    async def last_seen(self, room: str) -> float | None:
+        seen = await self.redis.get(self.keys(room)[8])
+        return None if seen is None else float(seen)
+
+    # ---- housekeeping ----------------------------------------------------------------------------
+    async def purge(self) -> int:
+        """Delete every key under this store's prefix (a test's tear-down); returns how many."""
+        deleted = 0
+        async for key in self.redis.scan_iter(match=_glob_escape(self.prefix) + "*", count=500):
+            deleted += await self.redis.delete(key)
+        return deleted
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self.redis.aclose()
+
+
+def _deadline_args(schedule: Schedule) -> list[Any]:
+    """The schedule's deadlines as flat (member, due) script arguments."""
+    args: list[Any] = []
+    for item in schedule.deadlines:
+        args += [_enc.encode(item), repr(item.due)]
+    return args
+
+
+def _state(fields: list[bytes | None]) -> RoomState | None:
+    state, version, epoch, finished = fields
+    if state is None or version is None:
+        return None
+    return RoomState(state, int(version), (epoch or b"").decode(), finished == b"1")
+
+
+def _b(value: object) -> bytes:
+    """A reply as bytes (the store's client never decodes replies: states and steps are binary)."""
+    if not isinstance(value, bytes):
+        raise TypeError(f"expected a bytes reply, got {type(value).__name__}")
+    return value
+
+
+def _leased(held: bytes | None, now: float) -> bool:
+    return held is not None and float(held.split(b"|", 1)[0]) > now
+
+
+def _glob_escape(text: str) -> str:
+    return "".join("\\" + c if c in "[]*?\\" else c for c in text)

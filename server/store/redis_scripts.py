@@ -1,0 +1,154 @@
+"""The Lua scripts of `server.store.redis.RedisStore`: every write that depends on what was read runs here,
+inside Redis, so it is atomic (a script runs alone) and needs one round trip.
+
+Every script receives the same keys (`KEY_NAMES`, in that order): the nine keys of one room, all carrying
+the ``{room}`` hash tag, then the two cross-room indexes. ``keep_ttl`` ends every writing script: once a
+room is finished or abandoned its keys expire together, and a key (re)created afterwards gets the same
+time to live, so nothing of an expired room is left behind.
+"""
+
+from __future__ import annotations
+
+#: KEYS[1..11] of every script. ``rooms`` (set of room ids) and ``due`` (zset: room -> its earliest
+#: deadline, seconds) are shared by all rooms of a prefix.
+KEY_NAMES = ("meta", "seed", "state", "log", "acts", "sched", "dl", "leases", "seen", "rooms", "due")
+
+_PRELUDE = """
+local ROOM_KEYS = 9
+local function keep_ttl()
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then
+    for i = 2, ROOM_KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end
+  end
+end
+local function close_room(room, ttl_ms)
+  redis.call('ZREM', KEYS[11], room)
+  for i = 1, ROOM_KEYS do redis.call('PEXPIRE', KEYS[i], ttl_ms) end
+end
+local function cas_meta(rev, body, status)
+  local stored = redis.call('HGET', KEYS[1], 'rev')
+  if not stored or tonumber(stored) ~= tonumber(rev) then return false end
+  redis.call('HSET', KEYS[1], 'body', body, 'rev', tonumber(rev) + 1, 'status', status)
+  return true
+end
+-- ARGV[first..] are (deadline, due) pairs; the room is indexed by its earliest due while it runs
+local function write_schedule(room, sched, first)
+  redis.call('SET', KEYS[6], sched)
+  redis.call('DEL', KEYS[7])
+  -- the earliest due is kept as its string: Lua prints numbers with 14 digits only
+  local earliest = nil
+  for i = first, #ARGV, 2 do
+    redis.call('ZADD', KEYS[7], ARGV[i + 1], ARGV[i])
+    if earliest == nil or tonumber(ARGV[i + 1]) < tonumber(earliest) then earliest = ARGV[i + 1] end
+  end
+  if earliest ~= nil and redis.call('HGET', KEYS[1], 'status') == 'running' then
+    redis.call('ZADD', KEYS[11], earliest, room)
+  else
+    redis.call('ZREM', KEYS[11], room)
+  end
+end
+"""
+
+#: ARGV: body (meta at rev 0), seed, status, room. Returns 1, or 0 when the id is taken.
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'body', ARGV[1], 'rev', 0, 'status', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SADD', KEYS[10], ARGV[4])
+return 1
+"""
+
+#: ARGV: expected rev, body (at rev + 1), status, room, ttl ms. Returns 1, or 0 on a conflict.
+PUT_META = """
+if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return 0 end
+if ARGV[3] == 'abandoned' then close_room(ARGV[4], ARGV[5]) end
+keep_ttl()
+return 1
+"""
+
+#: ARGV: expected rev, body, status, room, ttl ms, state, version, epoch, finished (0/1), schedule,
+#: channel, then (deadline, due) pairs. Returns 1, or 0 on a conflict or when the room has a state.
+START = """
+if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[3], 'state', ARGV[6], 'version', ARGV[7], 'epoch', ARGV[8], 'finished', ARGV[9])
+write_schedule(ARGV[4], ARGV[10], 12)
+redis.call('PUBLISH', ARGV[11], ARGV[7])
+if ARGV[9] == '1' or ARGV[3] == 'abandoned' then close_room(ARGV[4], ARGV[5]) end
+keep_ttl()
+return 1
+"""
+
+#: The step write (DESIGN "The server"). ARGV: expected version, state, finished (0/1), action field
+#: (``seat:id``, empty for none), digest, step, schedule, channel, room, ttl ms, then (deadline, due)
+#: pairs. Returns {status, version[, epoch]}: committed (with the epoch) / conflict / duplicate /
+#: id_reused.
+COMMIT = """
+if ARGV[4] ~= '' then
+  local known = redis.call('HGET', KEYS[5], ARGV[4])
+  if known then
+    local version, digest = string.match(known, '^(%d+):(.*)$')
+    if digest == ARGV[5] then return {'duplicate', tonumber(version)} end
+    return {'id_reused', tonumber(version)}
+  end
+end
+local current = redis.call('HGET', KEYS[3], 'version')
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', -1} end
+local version = tonumber(ARGV[1]) + 1
+redis.call('HSET', KEYS[3], 'state', ARGV[2], 'version', version, 'finished', ARGV[3])
+redis.call('XADD', KEYS[4], version .. '-0', 's', ARGV[6])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[5], ARGV[4], version .. ':' .. ARGV[5]) end
+write_schedule(ARGV[9], ARGV[7], 11)
+redis.call('PUBLISH', ARGV[8], version)
+if ARGV[3] == '1' then close_room(ARGV[9], ARGV[10]) end
+keep_ttl()
+return {'committed', version, redis.call('HGET', KEYS[3], 'epoch')}
+"""
+
+#: ARGV: version, schedule, room, then (deadline, due) pairs. Returns 1, or 0 when the state moved on.
+PUT_SCHEDULE = """
+local current = redis.call('HGET', KEYS[3], 'version')
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+write_schedule(ARGV[3], ARGV[2], 4)
+keep_ttl()
+return 1
+"""
+
+#: ARGV: deadline, worker, now, expiry (seconds). Returns 1, or 0 while another worker holds it. Leases
+#: of deadlines no longer scheduled are dropped on the way.
+LEASE = """
+local held = redis.call('HGET', KEYS[8], ARGV[1])
+if held then
+  local expiry, worker = string.match(held, '^([^|]*)|(.*)$')
+  if worker ~= ARGV[2] and tonumber(expiry) > tonumber(ARGV[3]) then return 0 end
+end
+for _, item in ipairs(redis.call('HKEYS', KEYS[8])) do
+  if not redis.call('ZSCORE', KEYS[7], item) then redis.call('HDEL', KEYS[8], item) end
+end
+redis.call('HSET', KEYS[8], ARGV[1], ARGV[4] .. '|' .. ARGV[2])
+keep_ttl()
+return 1
+"""
+
+#: ARGV: now (seconds). Records it only for a room that exists.
+TOUCH = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SET', KEYS[9], ARGV[1])
+keep_ttl()
+return 1
+"""
+
+SCRIPTS = {
+    "create": CREATE,
+    "put_meta": PUT_META,
+    "start": START,
+    "commit": COMMIT,
+    "put_schedule": PUT_SCHEDULE,
+    "lease": LEASE,
+    "touch": TOUCH,
+}
+
+
+def source(name: str) -> str:
+    """The full Lua source of script ``name``: the shared helpers, then its body."""
+    return _PRELUDE + SCRIPTS[name]
