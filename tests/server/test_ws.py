@@ -1,0 +1,241 @@
+"""Websocket sessions over real sockets: hello, snapshots, act/ack/update, errors with stable codes,
+close codes, resume, and no leftover subscriptions."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server.clock import FakeClock
+from server.settings import Limits, Settings
+from server.testing import RunningServer, running_server
+
+from .conftest import GAMES
+from .wsclient import close_code, hello, open_room, recv, send
+
+SETTINGS = Settings(timers={"turn": 30.0}, origins=["https://play.example"], limits=Limits(resume_gap=3))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[RunningServer]:
+    with running_server(SETTINGS, games=GAMES, clock=FakeClock()) as running:
+        yield running
+
+
+async def joined(server: RunningServer, tokens: list[str], room: str, since: int | None = None) -> Any:
+    ws = await hello(server, room, tokens, since)
+    welcome = await recv(ws)
+    assert welcome["type"] == "welcome"
+    return ws
+
+
+def action_of(prompt: dict[str, Any]) -> dict[str, Any]:
+    kind = next(k for k in prompt["kinds"] if prompt["choices"].get(k))
+    return {"kind": kind, **prompt["choices"][kind][0]}
+
+
+class TestHello:
+    async def test_hello_gets_welcome_then_a_snapshot_per_held_seat(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        ws = await hello(server, room, tokens)
+        welcome = await recv(ws)
+        assert {k: welcome[k] for k in ("room", "game", "seats", "version", "v", "max_frame")} == {
+            "room": room,
+            "game": "fixture-hands",
+            "seats": [0, 1],
+            "version": 0,
+            "v": 1,
+            "max_frame": 65536,
+        }
+        snaps = [await recv(ws), await recv(ws)]
+        assert [(s["type"], s["seat"], s["version"]) for s in snaps] == [
+            ("snapshot", 0, 0),
+            ("snapshot", 1, 0),
+        ]
+        assert len(snaps[0]["view"]["hand"]) == 4 and snaps[0]["prompt"]["id"] == "t0"
+        assert snaps[0]["prompt"]["deadline"] == server.services.clock.now() + 30.0
+        await ws.close()
+
+    async def test_no_token_is_a_spectator(self, server: RunningServer) -> None:
+        room, _, _ = await open_room(server)
+        ws = await joined(server, [], room)
+        snap = await recv(ws)
+        assert (snap["seat"], "prompt" in snap, snap["view"]["hand"]) == (None, False, None)
+        await ws.close()
+
+    @pytest.mark.parametrize(
+        ("frame", "code"),
+        [
+            ({"type": "ping", "n": 1}, 4400),
+            ({"type": "hello", "v": 2, "room": "r", "tokens": []}, 4400),
+            ({"type": "hello", "v": 1, "room": "nope", "tokens": []}, 4404),
+        ],
+    )
+    async def test_a_bad_hello_closes_with_its_code(
+        self, server: RunningServer, frame: dict[str, Any], code: int
+    ) -> None:
+        from websockets.asyncio.client import connect
+
+        async with connect(server.ws_url) as ws:
+            await send(ws, frame)
+            assert await close_code(ws) == code
+
+    async def test_a_bad_token_closes_4401(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        ws = await hello(server, room, [tokens[0], "not-a-token"])
+        assert await close_code(ws) == 4401
+
+    async def test_a_foreign_origin_closes_1008(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        from websockets.asyncio.client import connect
+        from websockets.typing import Origin
+
+        async with connect(server.ws_url, origin=Origin("https://evil.example")) as ws:
+            assert await close_code(ws) == 1008
+        ok = await hello(server, room, tokens, origin=Origin("https://play.example"))
+        assert (await recv(ok))["type"] == "welcome"
+        await ok.close()
+
+
+class TestAct:
+    async def test_act_is_acked_and_every_viewer_gets_one_update(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        player, watcher = await joined(server, [tokens[0]], room), await joined(server, [], room)
+        prompt = (await recv(player))["prompt"]
+        await recv(watcher)
+        await send(player, {"type": "act", "id": "a1", "seat": 0, "action": action_of(prompt)})
+        frames = [await recv(player), await recv(player)]
+        ack = next(f for f in frames if f["type"] == "ack")
+        update = next(f for f in frames if f["type"] == "update")
+        assert ack == {"type": "ack", "id": "a1", "seat": 0, "version": 1}
+        assert (update["seat"], update["frm"], update["to"]) == (0, 0, 1)
+        spectator = await recv(watcher)
+        assert (spectator["type"], spectator["seat"], spectator["frm"], spectator["to"]) == (
+            "update",
+            None,
+            0,
+            1,
+        )
+        assert "prompt" not in spectator
+        await send(player, {"type": "act", "id": "a1", "seat": 0, "action": action_of(prompt)})
+        assert await recv(player) == {"type": "ack", "id": "a1", "seat": 0, "version": 1, "duplicate": True}
+        await player.close()
+        await watcher.close()
+
+    @pytest.mark.parametrize(
+        ("act", "code"),
+        [
+            ({"id": "x", "seat": 1, "action": {"kind": "draw"}}, "act/seat_not_held"),
+            ({"id": "", "seat": 0, "action": {"kind": "draw"}}, "act/id_invalid"),
+            ({"id": "x", "seat": 0, "action": {"kind": "fly"}}, "action/malformed"),
+            ({"id": "x", "seat": 0, "action": [1]}, "action/malformed"),
+            ({"id": "x", "seat": 0, "action": {"kind": "play", "card": "Z9"}}, "action/bad_choice"),
+        ],
+    )
+    async def test_a_refused_act_answers_its_code_and_changes_nothing(
+        self, server: RunningServer, act: dict[str, Any], code: str
+    ) -> None:
+        room, _, tokens = await open_room(server)
+        ws = await joined(server, [tokens[0]], room)
+        await recv(ws)
+        await send(ws, {"type": "act", **act})
+        error = await recv(ws)
+        assert (error["type"], error["code"]) == ("error", code)
+        assert (await server.services.store.get_state(room)).version == 0  # type: ignore[union-attr]
+        await ws.close()
+
+    async def test_a_malformed_frame_is_an_error_and_the_connection_stays(
+        self, server: RunningServer
+    ) -> None:
+        room, _, tokens = await open_room(server)
+        ws = await joined(server, [tokens[0]], room)
+        await recv(ws)
+        await ws.send("{not json")
+        assert (await recv(ws))["code"] == "frame/malformed"
+        await send(ws, {"type": "ping", "n": 7})
+        assert await recv(ws) == {"type": "pong", "n": 7}
+        await ws.close()
+
+    async def test_an_oversized_frame_closes_1009(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        ws = await joined(server, [tokens[0]], room)
+        await recv(ws)
+        await ws.send("x" * 70_000)
+        assert await close_code(ws) == 1009
+
+
+class TestResume:
+    async def play(self, server: RunningServer, room: str, token: str, seat: int, steps: int) -> None:
+        for _ in range(steps):
+            ws = await joined(server, [token], room)
+            snap = await recv(ws)
+            if snap.get("prompt"):
+                await send(
+                    ws,
+                    {
+                        "type": "act",
+                        "id": f"s{snap['version']}",
+                        "seat": seat,
+                        "action": action_of(snap["prompt"]),
+                    },
+                )
+                assert (await recv(ws))["type"] in ("ack", "update")
+            await ws.close()
+
+    async def test_a_short_gap_gets_the_missing_updates(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        await self.play(server, room, tokens[0], 0, 1)
+        await self.play(server, room, tokens[1], 1, 1)
+        ws = await joined(server, [tokens[0]], room, since=0)
+        updates = [await recv(ws), await recv(ws)]
+        assert [(u["type"], u["frm"], u["to"]) for u in updates] == [("update", 0, 1), ("update", 1, 2)]
+        assert updates[1]["prompt"]["deadline"] == server.services.clock.now() + 30.0
+        await ws.close()
+
+    async def test_a_long_gap_gets_a_snapshot_and_the_missed_events(self, server: RunningServer) -> None:
+        room, _, tokens = await open_room(server)
+        for _ in range(2):
+            await self.play(server, room, tokens[0], 0, 1)
+            await self.play(server, room, tokens[1], 1, 1)
+        ws = await joined(server, [], room, since=0)
+        snap = await recv(ws)
+        assert (snap["type"], snap["version"]) == ("snapshot", 4)
+        assert [e["version"] for e in snap["events"]] == [1, 2, 3, 4]
+        await ws.close()
+
+
+async def test_the_last_watcher_leaving_unsubscribes_the_room(server: RunningServer) -> None:
+    room, _, tokens = await open_room(server)
+    sockets = [await joined(server, [t], room) for t in tokens]
+    for ws in sockets:
+        await recv(ws)
+        await ws.close()
+    for _ in range(100):
+        if server.services.hub.counts() == {"rooms": 0, "conns": 0}:
+            break
+        await asyncio.sleep(0.02)
+    assert server.services.hub.counts() == {"rooms": 0, "conns": 0}
+    assert server.services.bus.subscriptions() == 0
+
+
+async def test_rate_limits_refuse_then_close_a_flood() -> None:
+    limits = Limits(
+        actions_per_second=1.0, action_burst=1.0, frames_per_second=1.0, frame_burst=3.0, flood_after=2
+    )
+    with running_server(Settings(limits=limits), games=GAMES, clock=FakeClock()) as server:
+        room, _, tokens = await open_room(server)
+        ws = await joined(server, [tokens[0]], room)  # the hello is not counted
+        await recv(ws)
+        await send(ws, {"type": "act", "id": "a", "seat": 1, "action": {"kind": "draw"}})
+        assert (await recv(ws))["code"] == "act/seat_not_held"
+        await send(ws, {"type": "act", "id": "b", "seat": 1, "action": {"kind": "draw"}})
+        assert (await recv(ws))["code"] == "rate/limited"
+        await send(ws, {"type": "ping"})  # the third frame: the last token
+        assert await recv(ws) == {"type": "pong"}
+        for _ in range(4):  # refused 1, 2 (each answered rate/limited), then 3 > flood_after: closed
+            await send(ws, {"type": "ping"})
+        assert [(await recv(ws))["code"] for _ in range(2)] == ["rate/limited", "rate/limited"]
+        assert await close_code(ws) == 4429
