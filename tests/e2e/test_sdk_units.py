@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clients.sdk import ActionRefused, Mirror, Outbox, Step
+from clients.sdk import ActionRefused, Connection, Mirror, Outbox, Step
 from clients.sdk.render import describe
 from protocol.diff import diff
-from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update
+from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update, Welcome
 
 VIEW = {"seat": 0, "hand": ["a", "b"], "score": 3}
 
@@ -142,3 +142,29 @@ class TestRender:
 
     def test_unknown_kind_lists_its_fields(self) -> None:
         assert describe({"type": "bell", "seat": 1, "card": "chr-greg"}) == "bell: seat=1 card=Greg"
+
+
+class TestConnectionBookkeeping:
+    """The connection's reactions to server messages, fed directly (no socket needed for these)."""
+
+    @staticmethod
+    def welcome(epoch: str, version: int = 3) -> Welcome:
+        return Welcome(room="r", game="gregs", seats=[0], version=version, epoch=epoch, v=1, max_frame=65536)
+
+    async def test_changed_epoch_drops_the_mirrors(self) -> None:
+        conn = Connection("ws://127.0.0.1:1/ws", "r", ["t"])
+        conn._handle(self.welcome("e1"))
+        conn._handle(snapshot(3))
+        assert conn.mirrors[0].version == 3
+        conn._handle(self.welcome("e1"))
+        assert conn.mirrors[0].version == 3
+        conn._handle(self.welcome("e2", version=1))
+        assert (conn.epoch, conn.mirrors[0].ready) == ("e2", False)
+
+    async def test_gap_asks_once_for_a_sync_from_the_mirror_version(self) -> None:
+        conn = Connection("ws://127.0.0.1:1/ws", "r", ["t"])
+        conn._handle(self.welcome("e1"))
+        conn._handle(snapshot(3))
+        conn._handle(Update(seat=0, frm=4, to=5))
+        conn._handle(Update(seat=0, frm=5, to=6))
+        assert conn._sync_requests == [3]
