@@ -23,6 +23,12 @@ def register(sub: Any) -> None:
         default=os.environ.get("BOARDROOM_REDIS_PREFIX", "boardroom:"),
         help="prefix of every Redis key; workers of one deployment share it (env BOARDROOM_REDIS_PREFIX)",
     )
+    parser.add_argument(
+        "--origin",
+        action="append",
+        metavar="ORIGIN",
+        help="allowed Origin of browser websockets (repeatable; default: any)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -32,16 +38,22 @@ def run(args: argparse.Namespace) -> int:
     from server.app import create_app
     from server.settings import Settings
 
-    settings = Settings(host=args.host, port=args.port)
+    settings = Settings(host=args.host, port=args.port, origins=args.origin)
     if args.redis:
         settings = Settings(
             host=args.host,
             port=args.port,
+            origins=args.origin,
             store="redis",
             redis_url=args.redis,
             redis_prefix=args.redis_prefix,
         )
     uvicorn.run(
-        create_app(settings), host=args.host, port=args.port, ws_per_message_deflate=False, log_level="info"
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws_per_message_deflate=False,  # memory per connection (DESIGN "Back-pressure and limits")
+        ws_max_size=settings.limits.max_frame,  # bigger frames close with 1009
+        log_level="info",
     )
     return 0
