@@ -1,0 +1,140 @@
+"""What the Redis store guarantees beyond the shared contract: the Lua commit under real concurrency, the
+time to live of finished and abandoned rooms, the key layout, and no key left behind."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from games.engine.model import only
+from server.store import Commit, Deadline, LogEvent, LogStep, RoomMeta, RoomState, Schedule, SeatRecord
+from server.store.redis import RedisStore
+from tests.redis.support import ScratchRedisStore, scratch_store
+
+TTL = 120.0
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[ScratchRedisStore]:
+    made = scratch_store(ttl=TTL)
+    yield made
+    await made.aclose()
+
+
+def meta(room: str = "r1") -> RoomMeta:
+    return RoomMeta(room=room, game="fixture-hands", seats=[SeatRecord(0), SeatRecord(1)], host_hash="h")
+
+
+def commit(
+    expect: int, seat: int = 0, action_id: str | None = None, digest: str = "d", room: str = "r1"
+) -> Commit:
+    step = LogStep(expect + 1, seat, {"kind": "draw"}, 10.0, [LogEvent({"kind": "drew"}, only(seat))])
+    return Commit(room, expect, f"s{expect + 1}".encode(), step, Schedule(expect + 1), action_id, digest)
+
+
+async def started(store: RedisStore, room: str = "r1", deadline: float | None = None) -> None:
+    assert await store.create_room(meta(room), b"seed")
+    stored = await store.get_meta(room)
+    assert stored is not None
+    stored.status = "running"
+    items = [] if deadline is None else [Deadline(room, 0, "t0", deadline)]
+    assert await store.start_room(stored, RoomState(b"s0", 0, "e1"), Schedule(0, items))
+
+
+async def prefixed_keys(store: RedisStore) -> list[str]:
+    return sorted([k.decode() async for k in store.redis.scan_iter(match=store.prefix + "*")])
+
+
+class TestLuaCommit:
+    async def test_of_many_concurrent_commits_of_one_version_exactly_one_wins(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store)
+        results = await asyncio.gather(
+            *(store.commit(commit(0, seat=i % 2, action_id=f"a{i}")) for i in range(24))
+        )
+        statuses = sorted(r.status for r in results)
+        assert statuses == ["committed"] + ["conflict"] * 23
+        assert [s.version for s in await store.get_log("r1")] == [1]
+        loaded = await store.get_state("r1")
+        assert loaded is not None and (loaded.version, loaded.state) == (1, b"s1")
+
+    async def test_concurrent_repeats_of_one_action_id_apply_once_and_return_the_stored_result(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store)
+        await store.commit(commit(0))
+        results = await asyncio.gather(*(store.commit(commit(1, action_id="same")) for _ in range(16)))
+        assert sorted((r.status, r.version) for r in results) == [("committed", 2)] + [("duplicate", 2)] * 15
+        stored = await store.get_action("r1", 0, "same")
+        assert stored is not None and (stored.digest, stored.version) == ("d", 2)
+        assert len(await store.get_log("r1")) == 2
+
+    async def test_the_log_stream_keeps_each_step_under_its_version(self, store: ScratchRedisStore) -> None:
+        await started(store)
+        await store.commit(commit(0))
+        await store.commit(commit(1, seat=1))
+        entries = await store.redis.xrange(store.keys("r1")[3])
+        assert [entry_id for entry_id, _ in entries] == [b"1-0", b"2-0"]
+
+
+class TestExpiry:
+    async def test_a_finished_room_gets_the_ttl_on_every_key_and_leaves_the_due_index(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store, deadline=5.0)
+        assert await store.due(6.0) == [Deadline("r1", 0, "t0", 5.0)]
+        await store.touch("r1", 1.0)
+        last = commit(0)
+        last.finished = True
+        await store.commit(last)
+        room_keys = [k for k in await prefixed_keys(store) if "{r1}" in k]
+        ttls = [await store.redis.pttl(k) for k in room_keys]
+        names = [k.rsplit(":", 1)[1] for k in room_keys]
+        assert names == ["log", "meta", "sched", "seed", "seen", "state"]
+        assert all(TTL * 1000 - 5000 < t <= TTL * 1000 for t in ttls)
+        assert await store.due(100.0) == []
+
+    async def test_an_abandoned_room_expires_and_a_later_touch_keeps_its_ttl(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store)
+        stored = await store.get_meta("r1")
+        assert stored is not None
+        stored.status = "abandoned"
+        assert await store.put_meta(stored)
+        await store.touch("r1", 3.0)
+        seen_ttl = await store.redis.pttl(store.keys("r1")[8])
+        assert TTL * 1000 - 5000 < seen_ttl <= TTL * 1000
+
+    async def test_a_running_room_has_no_ttl(self, store: ScratchRedisStore) -> None:
+        await started(store)
+        await store.commit(commit(0))
+        assert await store.redis.pttl(store.keys("r1")[2]) == -1
+
+    async def test_an_expired_room_leaves_the_room_list(self, store: ScratchRedisStore) -> None:
+        await started(store, "gone")
+        await started(store, "kept")
+        for key in store.keys("gone")[:9]:
+            await store.redis.delete(key)  # as its TTL would
+        assert [m.room for m in await store.list_rooms()] == ["kept"]
+        assert await store.redis.smembers(store.keys("")[9]) == {b"kept"}
+
+
+class TestKeys:
+    async def test_every_key_of_a_room_carries_its_hash_tag(self, store: ScratchRedisStore) -> None:
+        await started(store, deadline=5.0)
+        await store.commit(commit(0, action_id="a"))
+        await store.lease(Deadline("r1", 0, "t0", 5.0), "w", 1.0, 5.0)
+        room_keys = [k for k in await prefixed_keys(store) if "{~rooms}" not in k]
+        assert room_keys and all(k.startswith(store.prefix + "{r1}:") for k in room_keys)
+
+    async def test_purging_the_prefix_leaves_zero_keys(self, store: ScratchRedisStore) -> None:
+        for room in ("a", "b", "c"):
+            await started(store, room, deadline=5.0)
+            await store.commit(commit(0, action_id="x", room=room))
+        assert len(await prefixed_keys(store)) == 3 * 6 + 1  # acts, log, meta, sched, seed, state; room list
+        await store.purge()
+        assert await prefixed_keys(store) == []
