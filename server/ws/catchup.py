@@ -24,21 +24,21 @@ from server.ws.steps import engine_events, missed, prompts_out
 
 async def catch_up(
     rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, gap: int
-) -> list[Outgoing]:
-    """The frames that bring ``conn``'s viewers from ``since`` to the stored version (and records it in
-    ``conn.versions``)."""
+) -> tuple[list[Outgoing], RoomState | None]:
+    """The frames that bring ``conn``'s viewers from ``since`` to the stored version (recorded in
+    ``conn.versions``), and the stored state they lead to (``None`` before the start)."""
     loaded = await rooms.store.get_state(room)
     if loaded is None:
-        return []
+        return [], None
     if since == loaded.version:
         conn.versions.update(dict.fromkeys(conn.viewers, since))
-        return []
+        return [], loaded
     if since is not None and 0 <= since < loaded.version and loaded.version - since <= gap:
         out = await _updates(rooms, game, room, conn, since, loaded)
     else:
         out = await _snapshots(rooms, game, room, conn, since, loaded)
     conn.versions.update(dict.fromkeys(conn.viewers, loaded.version))
-    return out
+    return out, loaded
 
 
 async def _current(

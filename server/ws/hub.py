@@ -79,16 +79,14 @@ class RoomWatch:
     async def _join(self, join: Join) -> None:
         if join.conn not in self.conns:
             return
-        for out in await catch_up(self.hub.rooms, self.game, self.room, join.conn, join.since, self.hub.gap):
+        frames, loaded = await catch_up(
+            self.hub.rooms, self.game, self.room, join.conn, join.since, self.hub.gap
+        )
+        for out in frames:
             join.conn.send(out.frame(join.conn.codec))
-        if self.state is None and self.version < 0:
-            await self._load_current()
-
-    async def _load_current(self) -> None:
-        loaded = await self.hub.rooms.store.get_state(self.room)
-        if loaded is not None:
-            self.state = self.game.decode_state(loaded.state)
-            self.version = loaded.version
+        if loaded is not None and self.version < 0:
+            # the first viewer: later changes continue from the very state it was shown
+            self.state, self.version = self.game.decode_state(loaded.state), loaded.version
 
     async def _change(self, change: Change) -> None:
         if change.version <= self.version:
