@@ -87,11 +87,7 @@ def _drive(match: Match, config: Config, checks: list[Check], findings: list[Fin
         remember(samples, ctx.prompts.values())
         for check in checks:
             findings.extend(check(ctx))
-        if (
-            len(findings) >= config.max_findings
-            or ctx.outcome is not None
-            or match.version >= config.step_cap
-        ):
+        if len(findings) >= config.max_findings or not ctx.prompts or match.version >= config.step_cap:
             return
         seat, action = _choose(ctx, driver)
         try:
