@@ -15,7 +15,7 @@ def test_play_gregs_with_four_heuristic_bots_prints_the_log_and_outcome_and_exit
     done = subprocess.run([sys.executable, "-c", cmd, *args], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, "")
     lines = done.stdout.splitlines()
-    assert re.fullmatch(r"room \w+: gregs with 4 bots \(heuristic\)", lines[0])
+    assert re.fullmatch(r"room [\w-]+: gregs with 4 bots \(heuristic\)", lines[0])
     assert any(re.fullmatch(r"v\d+ +seat [0-3] revealed [A-Z][\w ]+ \([+-]\d\)", line) for line in lines)
     outcome = re.fullmatch(r"outcome: winners (\[[\d, ]+\]), ranks (\[[\d, ]+\]) \((\w+)\)", lines[-2])
     assert outcome is not None
