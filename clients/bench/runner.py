@@ -1,0 +1,166 @@
+"""Runs one measurement: start the worker(s) and the load generator as pinned child processes, sample the
+workers' CPU and RSS at the generator's ``MEASURE_START``/``MEASURE_END`` lines, show progress; and the
+same for the transport baseline (``server_websockets.py`` + ``loadgen.py`` of the baseline directory).
+
+A `Plan` is what the command line asked for; `measure` and `measure_baseline` each return one
+`RunFigures`. Processes on this machine: workers (and the baseline server) on ``server_cores``, the
+generator on ``client_cores`` (``taskset``), Redis wherever it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from clients.bench import procs
+from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Sample
+
+#: ``progress(label, fields)``: called with each ``PROGRESS`` line of a generator (and phase changes).
+Progress = Callable[[str, dict[str, Any]], None]
+
+
+class Plan(msgspec.Struct, frozen=True):
+    """What to run: the load (``load``; its ``bases`` are filled in per run), ``workers`` worker
+    processes, the ``redis`` URL (``None``: the in-memory store, one worker), cores for the server side
+    and the client side (``None``: not pinned), and the baseline directory (``None``: skipped)."""
+
+    load: LoadConfig
+    workers: int = 1
+    redis: str | None = None
+    server_cores: str | None = "0"
+    client_cores: str | None = "1"
+    baseline_dir: str | None = None
+
+
+def _sample(pids: list[int], redis_pid: int | None) -> Sample:
+    return Sample(
+        sum(procs.cpu_seconds(p) for p in pids),
+        procs.cpu_seconds(redis_pid) if redis_pid else None,
+        sum(procs.rss_bytes(p) for p in pids),
+    )
+
+
+async def _drive(
+    label: str, cmd: list[str], pids: list[int], redis_pid: int | None, progress: Progress
+) -> tuple[dict[str, Any], Sample, Sample, int]:
+    """Run the generator ``cmd`` to its end; returns its RESULT, the samples at the window's start and
+    end, and the workers' RSS just before the load (bytes)."""
+    idle_rss = sum(procs.rss_bytes(p) for p in pids)
+    proc = await asyncio.create_subprocess_exec(*cmd, stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    start = end = None
+    result: dict[str, Any] | None = None
+    async for raw in proc.stdout:
+        line = raw.decode().strip()
+        if line.startswith("PROGRESS "):
+            progress(label, msgspec.json.decode(line[9:]))
+        elif line.startswith("CONNECTED"):
+            progress(label, {"phase": "warm-up"})
+        elif line == "MEASURE_START":
+            start = _sample(pids, redis_pid)
+            progress(label, {"phase": "measuring"})
+        elif line == "MEASURE_END":
+            end = _sample(pids, redis_pid)
+        elif line.startswith("RESULT "):
+            result = msgspec.json.decode(line[7:])
+    await proc.wait()
+    if result is None or start is None or end is None:
+        raise RuntimeError(f"{label}: the load generator ended without a result (exit {proc.returncode})")
+    return result, start, end, idle_rss
+
+
+def _figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_rss: int) -> RunFigures:
+    redis_cpu = None
+    if start.redis_cpu is not None and end.redis_cpu is not None:
+        redis_cpu = end.redis_cpu - start.redis_cpu
+    return RunFigures(label, load, end.worker_cpu - start.worker_cpu, redis_cpu, idle_rss, start.worker_rss)
+
+
+async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
+    """One boardroom run of ``plan`` (see the module docstring)."""
+    prefix = f"bench{os.getpid()}x{id(label) % 10_000}:"
+    ports = [procs.free_port() for _ in range(plan.workers)]
+    workers = []
+    for port in ports:
+        cmd = procs.python("-m", "clients.bench.worker", "--port", str(port))
+        if plan.redis:
+            cmd += ["--redis", plan.redis, "--redis-prefix", prefix]
+        workers.append(subprocess.Popen(procs.pinned(cmd, plan.server_cores)))
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    try:
+        for base, worker in zip(bases, workers, strict=True):
+            await procs.wait_healthy(base, worker)
+        config = msgspec.structs.replace(plan.load, bases=bases)
+        cmd = procs.pinned(
+            procs.python("-m", "clients.bench.load", msgspec.json.encode(config).decode()),
+            plan.client_cores,
+        )
+        redis_pid = procs.redis_pid(plan.redis) if plan.redis else None
+        pids = [w.pid for w in workers]
+        result, start, end, idle_rss = await _drive(label, cmd, pids, redis_pid, progress)
+    finally:
+        for worker in workers:
+            procs.stop(worker)
+        if plan.redis:
+            with contextlib.suppress(Exception):
+                procs.purge_prefix(plan.redis, prefix)
+    return _figures(label, msgspec.convert(result, LoadResult), start, end, idle_rss)
+
+
+def baseline_files(directory: str | None) -> tuple[Path, Path] | None:
+    """The baseline's server and generator scripts, or ``None`` when ``directory`` lacks them."""
+    if directory is None:
+        return None
+    server, loadgen = Path(directory) / "server_websockets.py", Path(directory) / "loadgen.py"
+    return (server, loadgen) if server.is_file() and loadgen.is_file() else None
+
+
+async def measure_baseline(plan: Plan, progress: Progress) -> RunFigures | None:
+    """The transport baseline under the same rooms, mode and window (4 connections per room; with a
+    Redis hop when ``plan.redis``); ``None`` when the baseline directory is missing."""
+    files = baseline_files(plan.baseline_dir)
+    if files is None:
+        return None
+    server, loadgen = files
+    port = procs.free_port()
+    cmd = procs.python(str(server), "--port", str(port)) + (["--redis", plan.redis] if plan.redis else [])
+    proc = subprocess.Popen(procs.pinned(cmd, plan.server_cores), stdout=subprocess.DEVNULL)
+    load = plan.load
+    try:
+        await procs.wait_port(port, proc)
+        gen = [str(loadgen), "--url", f"ws://127.0.0.1:{port}/ws", "--rooms", str(load.rooms)]
+        gen += ["--warmup", str(load.warmup), "--duration", str(load.duration)]
+        if load.mode == "paced":
+            gen += ["--interval-ms", str(load.interval * 1000)]
+        redis_pid = procs.redis_pid(plan.redis) if plan.redis else None
+        cmd = procs.pinned(procs.python(*gen), plan.client_cores)
+        result, start, end, idle_rss = await _drive("baseline", cmd, [proc.pid], redis_pid, progress)
+    finally:
+        procs.stop(proc)
+    return _figures("baseline", _baseline_result(result), start, end, idle_rss)
+
+
+def _baseline_result(raw: dict[str, Any]) -> LoadResult:
+    """The baseline generator's RESULT as a `LoadResult` (it reports p90, not p95)."""
+    lat = raw["lat_ms"]
+    window = float(raw["window_s"])
+    return LoadResult(
+        rooms_live=raw["rooms_live"],
+        connections=raw["connections"],
+        connect_errors=raw["connect_errors"],
+        connect_seconds=raw["connect_s"],
+        window=window,
+        actions=raw["moves"],
+        updates=round(raw["bcast_msgs_per_s"] * window),
+        games=0,
+        refused=0,
+        stalled=raw["stalled_rooms"],
+        latency=Percentiles(lat["p50"], None, lat["p99"], lat["max"]),
+    )

@@ -1,0 +1,134 @@
+"""``boardroom bench``: the load benchmark (docs/benchmarks.md).
+
+R rooms x S seats of bot clients over real websockets, in a process of their own, against one or more
+workers started here (in-memory store, or ``--redis URL`` shared by every worker); closed-loop, paced or
+idle. For each game given, and for the transport baseline of ``--baseline-dir`` in the same invocation,
+it reports actions/s, updates/s, p50/p95/p99 action-to-update latency, worker CPU (share of a core and µs
+per action, from ``/proc``), Redis CPU when Redis runs here, and RSS per connection above the idle
+worker; medians of ``--repeat`` runs, and every figure also as a ratio to the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+#: The baseline next to the checkout: ``<checkout>/../shared/bench``.
+DEFAULT_BASELINE = Path(__file__).resolve().parents[3] / "shared" / "bench"
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("bench", help="load benchmark: bot rooms over websockets, against the baseline")
+    parser.add_argument("--game", action="append", help="game id, repeatable (default: gregs, fixture-hands)")
+    parser.add_argument("--rooms", type=int, default=100, help="rooms at once (default 100)")
+    parser.add_argument(
+        "--seats", type=int, default=4, help="seats per room, one connection each (default 4)"
+    )
+    parser.add_argument("--mode", choices=["closed", "paced", "idle"], default="closed", help="load shape")
+    parser.add_argument("--interval", type=float, default=1.0, help="paced: seconds between a room's actions")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds before the window (default 3)")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds measured (default 10)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per game; medians are reported")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (more than 1 needs --redis)")
+    parser.add_argument("--redis", metavar="URL", help="Redis store shared by the workers (default: memory)")
+    parser.add_argument("--server-cores", default="0", help="taskset cores of the workers (default 0)")
+    parser.add_argument("--client-cores", default="1", help="taskset cores of the generator (default 1)")
+    parser.add_argument(
+        "--baseline-dir",
+        default=str(DEFAULT_BASELINE),
+        help="the transport baseline (server_websockets.py, loadgen.py); default ../shared/bench",
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="skip the baseline run")
+    parser.add_argument("--json", metavar="PATH", help="also write every run's raw figures here")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from clients.bench.model import LoadConfig
+    from clients.bench.runner import Plan, baseline_files
+
+    if args.workers > 1 and not args.redis:
+        raise SystemExit("boardroom bench: --workers above 1 needs --redis (workers share rooms there)")
+    baseline = None if args.no_baseline or args.mode == "idle" else args.baseline_dir
+    if baseline is not None and baseline_files(baseline) is None:
+        print(f"no transport baseline in {baseline}: ratios are skipped (give --baseline-dir)")
+        baseline = None
+    plans = [
+        Plan(
+            LoadConfig(
+                [],
+                game=game,
+                seats=args.seats,
+                rooms=args.rooms,
+                mode=args.mode,
+                interval=args.interval,
+                warmup=args.warmup,
+                duration=args.duration,
+            ),
+            workers=args.workers,
+            redis=args.redis,
+            server_cores=args.server_cores or None,
+            client_cores=args.client_cores or None,
+            baseline_dir=baseline,
+        )
+        for game in args.game or ["gregs", "fixture-hands"]
+    ]
+    return asyncio.run(_bench(plans, args.repeat, args.json))
+
+
+async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from clients.bench.report import markdown, summarize
+    from clients.bench.runner import measure, measure_baseline
+
+    console = Console()
+    columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"))
+    runs: dict[str, list[Any]] = {}
+    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
+        for plan in plans:
+            for n in range(repeat):
+                label = plan.load.game
+                task = bar.add_task(f"{label} {n + 1}/{repeat}", total=plan.load.rooms, info="starting")
+                runs.setdefault(label, []).append(await measure(plan, label, _shower(bar, task)))
+                bar.remove_task(task)
+        if plans[0].baseline_dir is not None:
+            for n in range(repeat):
+                task = bar.add_task(f"baseline {n + 1}/{repeat}", total=plans[0].load.rooms, info="starting")
+                figures = await measure_baseline(plans[0], _shower(bar, task))
+                if figures is not None:
+                    runs.setdefault("baseline", []).append(figures)
+                bar.remove_task(task)
+    base = summarize(runs.pop("baseline")) if "baseline" in runs else None
+    summaries = [summarize(r) for r in runs.values()]
+    load = plans[0].load
+    console.print(
+        f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s), "
+        f"store {'redis' if plans[0].redis else 'memory'}, window {load.duration:.0f} s, medians of {repeat}"
+    )
+    print(markdown(summaries, base))
+    if json_path:
+        raw = {label: [msgspec.to_builtins(r) for r in rs] for label, rs in runs.items()}
+        with open(json_path, "wb") as f:
+            f.write(msgspec.json.encode(raw))
+    return 0
+
+
+def _shower(bar: Any, task: Any) -> Any:
+    """A progress callback updating ``task`` of ``bar`` from the generator's lines."""
+
+    def show(label: str, fields: dict[str, Any]) -> None:
+        if "phase" in fields:
+            bar.update(task, info=fields["phase"])
+        elif "rooms" in fields:
+            info = f"{fields.get('actions', 0)} actions"
+            if fields.get("measuring"):
+                info += " (measuring)"
+            bar.update(task, completed=fields["rooms"], info=info)
+
+    return show
