@@ -190,9 +190,18 @@ class RedisBus:
             await self.pubsub.aclose()
 
 
+#: Redis connections of one worker's pool; more concurrent commands wait up to `POOL_WAIT` seconds for one.
+POOL_SIZE = 64
+POOL_WAIT = 20.0
+
+
 def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]:
-    """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use)."""
-    store = RedisStore(aioredis.Redis.from_url(url), prefix, ttl)
+    """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use).
+
+    The pool blocks when all `POOL_SIZE` connections are busy: redis-py's default pool raises
+    ``MaxConnectionsError`` at once past 100, which failed every session of a burst of rooms."""
+    pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT)
+    store = RedisStore(aioredis.Redis.from_pool(pool), prefix, ttl)
     bus = RedisBus(store)
     store.bus = bus
     return store, bus

@@ -1,0 +1,201 @@
+"""Processes for the fault tests: worker processes (`tests.faults.worker`) on free ports sharing one key
+prefix, and a private ``redis-server`` (append-only, ``appendfsync always``) in a temporary directory
+that a test may kill and restart. The shared Redis on 6379 is only ever used under a fresh prefix and is
+never killed.
+
+    with Cluster(redis_url, prefix, 3, logs) as cluster:
+        cluster.workers[1].kill()          # kill -9
+        cluster.ws_url(2)                  # "ws://127.0.0.1:<port>/ws"
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+#: Seconds a process may take to answer after it was started.
+START_TIMEOUT = 30.0
+
+#: The repository root: workers run ``python -m tests.faults.worker`` from here.
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now (the OS picks it)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait(check: Any, proc: subprocess.Popen[bytes], what: str, log: Path | None = None) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            tail = log.read_text()[-3000:] if log is not None and log.exists() else ""
+            raise RuntimeError(f"{what} exited with {proc.returncode}\n{tail}")
+        with contextlib.suppress(Exception):
+            if check():
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"{what} did not come up within {START_TIMEOUT} s")
+
+
+class Worker:
+    """One worker process on ``port`` (started by `start`, stopped by `stop` or killed by `kill`)."""
+
+    def __init__(self, redis_url: str, prefix: str, port: int, log: Path, extra: list[str]) -> None:
+        self.redis_url = redis_url
+        self.prefix = prefix
+        self.port = port
+        self.log = log
+        self.extra = extra
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._interrupted = False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def spawn(self) -> None:
+        """Start the process (returns at once; `wait_ready` waits for ``/healthz``)."""
+        cmd = [sys.executable, "-m", "tests.faults.worker", "--redis", self.redis_url]
+        cmd += ["--prefix", self.prefix, "--port", str(self.port), *self.extra]
+        self._interrupted = False
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env={**os.environ, "PYTHONWARNINGS": "ignore"}, stdout=out, stderr=out
+            )
+
+    def wait_ready(self) -> None:
+        assert self.proc is not None
+        _wait(
+            lambda: httpx.get(self.url + "/healthz", timeout=1.0).status_code == 200,
+            self.proc,
+            f"worker :{self.port}",
+            self.log,
+        )
+
+    def counts(self) -> dict[str, Any]:
+        """The worker's ``/debug/counts`` (see `tests.faults.worker`)."""
+        data: dict[str, Any] = httpx.get(self.url + "/debug/counts", timeout=30.0).json()
+        return data
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown, no closing handshakes, leases and sockets simply abandoned."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def interrupt(self) -> None:
+        """Ask for a graceful stop (SIGINT, once) without waiting."""
+        if self.proc is not None and self.proc.poll() is None and not self._interrupted:
+            self._interrupted = True
+            self.proc.send_signal(signal.SIGINT)
+
+    def stop(self) -> None:
+        """A graceful stop (SIGINT), then SIGKILL after 15 s."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.interrupt()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+
+class Cluster:
+    """``count`` workers sharing ``prefix`` on the Redis at ``redis_url``; logs go to ``logs``."""
+
+    def __init__(self, redis_url: str, prefix: str, count: int, logs: Path, extra: list[str] | None = None):
+        self.workers = [
+            Worker(redis_url, prefix, free_port(), logs / f"worker{i}.log", extra or []) for i in range(count)
+        ]
+
+    def __enter__(self) -> Cluster:
+        try:
+            for worker in self.workers:
+                worker.spawn()
+            for worker in self.workers:
+                worker.wait_ready()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        for worker in self.workers:
+            worker.interrupt()
+        for worker in self.workers:
+            worker.stop()
+
+    def url(self, i: int) -> str:
+        return self.workers[i].url
+
+    def ws_url(self, i: int) -> str:
+        return self.workers[i].ws_url
+
+
+class RedisServer:
+    """A private ``redis-server`` on a free port with its data in ``directory``: append-only with
+    ``appendfsync always`` (every acknowledged write is on disk before the reply), no RDB snapshots.
+    `kill` is ``kill -9``; `start` again on the same port and directory replays the append-only file."""
+
+    def __init__(self, directory: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("no redis-server binary (.ci/run installs it)")
+        self.binary = binary
+        self.directory = directory
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        cmd = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory)]
+        cmd += ["--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no"]
+        with (self.directory / "redis.log").open("ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=out)
+        _wait(self._ping, self.proc, f"redis-server :{self.port}", self.directory / "redis.log")
+
+    def _ping(self) -> bool:
+        with redis.Redis(port=self.port, socket_connect_timeout=0.5) as client:
+            return bool(client.ping())
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def __enter__(self) -> RedisServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()

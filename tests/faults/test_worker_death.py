@@ -1,0 +1,88 @@
+"""A worker killed with ``kill -9`` (issue 4, item 4): its clients reconnect to another worker, resend
+their unanswered actions under the same ids and play on; a deadline of a room whose clients were all on
+the killed worker still fires, exactly once, from another worker."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from pathlib import Path
+from typing import Any
+
+from clients.sdk import Lobby
+from games.catalog import shipped
+from games.engine import Game
+from server.store.redis import RedisStore
+from tests.faults.cluster import Cluster
+from tests.faults.play import Tracked, check_converged, check_exactly_once, open_room, play
+from tests.redis.support import URL
+
+GREGS: Game[Any, Any] = shipped()["gregs"]
+
+#: Short timers (seconds) for every timer class Gregs names, so deadlines fall within the test.
+SHORT = {name: 1.5 for name in ("setup", "turn", "cut", "curse", "reaction", "commit")}
+
+
+async def test_kill_9_of_a_worker_mid_game_its_clients_resume_elsewhere_and_no_action_is_lost(
+    cluster: Cluster, store: RedisStore
+) -> None:
+    """Seat 1 of six rooms plays through worker 1; the worker is killed right as one of those seats
+    sends an action, and every seat-1 client is sent to worker 2 (as a load balancer would)."""
+    lobbies = [Lobby(worker.url, timeout=30.0) for worker in cluster.workers]
+    rooms = [await open_room(lobbies, "gregs", 3) for _ in range(6)]
+    tables = [[Tracked(cluster.ws_url(i), room, [t]) for i, t in enumerate(tokens)] for room, tokens in rooms]
+    await asyncio.gather(*(conn.connect(30.0) for conns in tables for conn in conns))
+    in_flight: list[str] = []
+
+    def kill_worker_1(conn: Tracked, action_id: str) -> None:
+        if in_flight or conn.mirrors[1].version < 6:
+            return
+        in_flight.append(action_id)
+        cluster.workers[1].kill()
+        for conns in tables:
+            conns[1].url = cluster.ws_url(2)
+
+    for conns in tables:
+        conns[1].on_act = kill_worker_1
+    outcomes = await asyncio.gather(*(play(conns, GREGS, 120.0) for conns in tables))
+    assert in_flight and not cluster.workers[1].alive
+    for (room, _), conns, seen in zip(rooms, tables, outcomes, strict=True):
+        assert seen[0] is not None and seen == [seen[0]] * 3
+        assert conns[1].welcomes >= 2  # reconnected (to worker 2)
+        await check_exactly_once(store, GREGS, room, conns)
+        await check_converged(store, GREGS, room, conns)
+    killer = next(c for conns in tables for c in conns if in_flight[0] in c.sent)
+    assert [a.id for a in killer.acks].count(in_flight[0]) == 1
+    for conns in tables:
+        await asyncio.gather(*(conn.close() for conn in conns))
+    for lobby in lobbies:
+        await lobby.close()
+
+
+async def test_deadline_fires_exactly_once_after_the_worker_holding_the_rooms_clients_died(
+    prefix: str, store: RedisStore, tmp_path: Path
+) -> None:
+    """Every client of the room is on worker 0, which is killed before the first deadline; workers 1
+    and 2 both sweep the schedule, and each timeout takes effect once, on time."""
+    with Cluster(URL, prefix, 3, tmp_path, extra=["--lease", "2"]) as cluster:
+        lobby = Lobby(cluster.url(0), timeout=30.0)
+        room, tokens = await open_room([lobby], "gregs", 3, timers=SHORT)
+        conns = [Tracked(cluster.ws_url(0), room, [token]) for token in tokens]
+        await asyncio.gather(*(conn.connect(30.0) for conn in conns))
+        cluster.workers[0].kill()
+        for conn in conns:
+            conn.url = cluster.ws_url(1)
+        await asyncio.gather(*(conn.wait_version(3, timeout=30.0) for conn in conns))
+        await asyncio.sleep(2 * 2 + 0.5)  # past another lease: a second firing would have landed
+        log = await check_exactly_once(store, GREGS, room, conns, timeouts=True)
+        fired = [(step.seat, step.action["prompt"]) for step in log]
+        assert all(step.action["kind"] == "timeout" for step in log)
+        assert len(set(fired)) == len(fired) >= 3  # no deadline applied twice
+        await check_converged(store, GREGS, room, conns)
+        meta = await store.get_meta(room)
+        assert meta is not None
+        times = [meta.created, *(step.now for step in log)]
+        assert all(later - earlier >= 1.5 - 0.01 for earlier, later in itertools.pairwise(times))
+        for conn in conns:
+            await conn.close()
+        await lobby.close()

@@ -1,0 +1,84 @@
+"""A worker process for the fault tests: what ``boardroom serve --redis URL --redis-prefix P --port N``
+runs, plus the fixture games (so rooms of ``fixture-commit`` can be hosted) and one debug route.
+
+    python -m tests.faults.worker --redis redis://127.0.0.1:6379/0 --prefix brtest:x: --port 8123
+
+``GET /debug/counts`` (this launcher only, never the shipped server) answers the counts the churn test
+asserts on: live objects tracked by the garbage collector after a full collection, the bus's local
+subscriptions and Redis channels, the hub's watched rooms and connections, and the size of every
+per-room container of the worker (``sizes``) — a leak shows as a count growing with finished rooms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+from typing import Any
+
+import uvicorn
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from games.catalog import with_fixtures
+from server.app import create_app
+from server.services import Services
+from server.settings import Settings, Ttls
+
+
+def counts(services: Services) -> dict[str, Any]:
+    """The worker's leak-relevant counts (see the module docstring)."""
+    gc.collect()
+    bus: Any = services.bus
+    sizes = {
+        "hub.watches": len(services.hub.watches),
+        "rooms.seeds": len(services.rooms._seeds),
+        "bus.subs": len(getattr(bus, "_subs", {})),
+        "bus.delivered": len(getattr(bus, "_delivered", {})),
+        "bus.fetching": len(getattr(bus, "_fetching", {})),
+        "bus.again": len(getattr(bus, "_again", ())),
+    }
+    return {
+        "objects": len(gc.get_objects()),
+        "subscriptions": services.bus.subscriptions(),
+        "channels": bus.channels() if hasattr(bus, "channels") else 0,
+        "hub": services.hub.counts(),
+        "sizes": sizes,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--redis", required=True)
+    parser.add_argument("--prefix", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--ttl", type=float, default=3600.0, help="finished rooms' TTL, seconds")
+    parser.add_argument("--lease", type=float, default=30.0, help="scheduler lease, seconds")
+    args = parser.parse_args()
+    settings = Settings(
+        port=args.port,
+        store="redis",
+        redis_url=args.redis,
+        redis_prefix=args.prefix,
+        ttls=Ttls(finished_log=args.ttl, lease=args.lease),
+        allow_seed=True,
+    )
+    app = create_app(settings, games=with_fixtures())
+    services: Services = app.state.services
+
+    async def debug_counts(request: Request) -> JSONResponse:
+        return JSONResponse(counts(services))
+
+    app.router.routes.append(Route("/debug/counts", debug_counts))
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=args.port,
+        ws_per_message_deflate=False,
+        ws_max_size=settings.limits.max_frame,
+        log_level="warning",
+    )
+
+
+if __name__ == "__main__":
+    main()
