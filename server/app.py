@@ -8,24 +8,19 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 
 from games.engine.plugin import Game
 from server.api import ROUTES
 from server.bus import Bus
 from server.clock import Clock
+from server.health import healthz, readyz
+from server.metrics import counted_connections, metrics_endpoint
 from server.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store
 from server.ws.session import websocket_endpoint
-
-
-async def healthz(request: Request) -> JSONResponse:
-    """Liveness: 200 ``{"ok": true}`` while the process serves requests."""
-    return JSONResponse({"ok": True})
 
 
 def default_games() -> dict[str, Game[Any, Any]]:
@@ -59,9 +54,16 @@ def create_app(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            await services.inflight.settle(services.settings.shutdown_grace)  # the scheduler's last commit
             await services.aclose()
 
-    routes = [Route("/healthz", healthz), *ROUTES, WebSocketRoute("/ws", websocket_endpoint)]
+    routes = [
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics_endpoint),
+        *ROUTES,
+        WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
+    ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.services = services
     return app

@@ -8,7 +8,9 @@ from games.engine.plugin import Game
 from server.bus import Bus, LocalBus
 from server.clock import Clock, SystemClock
 from server.deadlines import TimerPolicy
+from server.inflight import Inflight
 from server.lobby import Lobby
+from server.metrics import MeteredRooms, Metrics
 from server.rooms import Rooms
 from server.settings import Settings
 from server.store.base import Store
@@ -17,7 +19,8 @@ from server.ws.hub import Hub
 
 
 class Services:
-    """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services and the `Hub`."""
+    """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services, the `Hub`, the
+    worker's ``metrics`` and its ``inflight`` actions (graceful shutdown)."""
 
     def __init__(
         self,
@@ -41,7 +44,11 @@ class Services:
         self.store = store
         self.bus = bus
         policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
-        self.rooms = Rooms(store, games, self.clock, policy)
+        self.metrics = Metrics()
+        self.inflight = Inflight()
+        self.rooms: Rooms = MeteredRooms(
+            store, games, self.clock, policy, metrics=self.metrics, inflight=self.inflight
+        )
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
 

@@ -63,6 +63,8 @@ class Settings(msgspec.Struct, frozen=True):
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
       every key of this deployment (tests use their own).
     - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
+    - ``shutdown_grace``: seconds a graceful shutdown waits for in-flight actions and for clients to
+      leave (`server.shutdown`); keep it below the orchestrator's termination grace period.
     """
 
     host: str = "127.0.0.1"
@@ -78,6 +80,7 @@ class Settings(msgspec.Struct, frozen=True):
     redis_url: str = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "boardroom:"
     allow_seed: bool = False
+    shutdown_grace: float = 10.0
 
     def timer_seconds(self) -> dict[str, float]:
         """The default seconds per timer class with this server's overrides."""

@@ -1,33 +1,31 @@
-"""``boardroom serve``: run a server (the embedded in-memory store by default, Redis with ``--redis``)."""
+"""``boardroom serve``: run a worker (the embedded in-memory store by default, Redis with ``--redis``).
+
+Every setting is a flag and a ``BOARDROOM_*`` variable (`server.config`; docs/operations.md). SIGTERM or
+Ctrl-C shuts the worker down gracefully (`server.shutdown`): clients get ``bye`` 1001 and move on.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("serve", help="run a server (embedded in-memory store by default)")
-    parser.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-    parser.add_argument(
-        "--redis",
-        metavar="URL",
-        default=os.environ.get("BOARDROOM_REDIS_URL"),
-        help="keep rooms in this Redis so several workers share them (env BOARDROOM_REDIS_URL)",
+    from server.config import add_arguments
+
+    parser = sub.add_parser(
+        "serve",
+        help="run a worker (embedded in-memory store by default)",
+        description="Run a worker. Each flag may also be given by its environment variable; a flag wins.",
     )
+    add_arguments(parser)
     parser.add_argument(
-        "--redis-prefix",
-        metavar="PREFIX",
-        default=os.environ.get("BOARDROOM_REDIS_PREFIX", "boardroom:"),
-        help="prefix of every Redis key; workers of one deployment share it (env BOARDROOM_REDIS_PREFIX)",
-    )
-    parser.add_argument(
-        "--origin",
-        action="append",
-        metavar="ORIGIN",
-        help="allowed Origin of browser websockets (repeatable; default: any)",
+        "--log-level",
+        default=os.environ.get("BOARDROOM_LOG_LEVEL", "info"),
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="uvicorn's log level (env BOARDROOM_LOG_LEVEL; default info)",
     )
     parser.set_defaults(func=run)
 
@@ -36,24 +34,23 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.app import create_app
-    from server.settings import Settings
+    from server.config import ConfigError, settings_from
+    from server.shutdown import GracefulServer
 
-    settings = Settings(host=args.host, port=args.port, origins=args.origin)
-    if args.redis:
-        settings = Settings(
-            host=args.host,
-            port=args.port,
-            origins=args.origin,
-            store="redis",
-            redis_url=args.redis,
-            redis_prefix=args.redis_prefix,
-        )
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
+    try:
+        settings = settings_from(args, os.environ)
+    except ConfigError as exc:
+        print(f"boardroom serve: {exc}", file=sys.stderr)
+        return 2
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
         ws_per_message_deflate=False,  # memory per connection (DESIGN "Back-pressure and limits")
         ws_max_size=settings.limits.max_frame,  # bigger frames close with 1009
-        log_level="info",
+        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace)),
+        log_level=args.log_level,
     )
+    GracefulServer(config, app.state.services).run()
     return 0

@@ -1,0 +1,71 @@
+"""``/healthz`` (liveness) and ``/readyz`` (readiness) for load balancers and Kubernetes probes.
+
+Liveness only says the process answers HTTP: restarting a worker because Redis is down would not help.
+Readiness says whether new clients should be sent here: the store answers (Redis ``PING`` within
+`PING_TIMEOUT` seconds), every room this worker's connections watch is subscribed on the bus, and the
+worker is not draining for a shutdown. A failed check answers 503 with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+if TYPE_CHECKING:
+    from server.services import Services
+
+#: Seconds a store has to answer the readiness ping.
+PING_TIMEOUT = 1.0
+
+
+class Readiness(msgspec.Struct, frozen=True):
+    """The ``/readyz`` body: ``ready`` and one word or reason per check (``"ok"`` when it passed)."""
+
+    ready: bool
+    store: str
+    bus: str
+    draining: bool
+
+
+async def store_check(store: Any) -> str:
+    """``"ok"`` when the store answers; the error otherwise. Stores without a server (memory) pass."""
+    redis = getattr(store, "redis", None)
+    if redis is None:
+        return "ok"
+    try:
+        await asyncio.wait_for(redis.ping(), PING_TIMEOUT)
+    except Exception as exc:  # any failure to answer means "not ready", whatever redis-py raised
+        return f"unreachable: {type(exc).__name__}: {exc}"[:200]
+    return "ok"
+
+
+def bus_check(bus: Any, watched: int) -> str:
+    """``"ok"`` when the bus has a live subscription for each of the ``watched`` rooms. A bus without
+    server-side channels (the in-process one) always has."""
+    channels = getattr(bus, "channels", None)
+    if channels is None:
+        return "ok"
+    live: int = channels()
+    return "ok" if live >= watched else f"{live} of {watched} rooms subscribed"
+
+
+async def readiness(services: Services) -> Readiness:
+    store = await store_check(services.store)
+    bus = bus_check(services.bus, services.hub.counts()["rooms"])
+    draining = services.inflight.draining
+    return Readiness(store == bus == "ok" and not draining, store, bus, draining)
+
+
+async def healthz(request: Request) -> Response:
+    """Liveness: 200 ``{"ok": true}`` while the process serves requests."""
+    return Response(b'{"ok":true}', media_type="application/json")
+
+
+async def readyz(request: Request) -> Response:
+    """Readiness: 200 with `Readiness` when every check passed, else 503 with the same body."""
+    ready = await readiness(request.app.state.services)
+    return Response(msgspec.json.encode(ready), 200 if ready.ready else 503, media_type="application/json")

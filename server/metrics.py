@@ -1,0 +1,177 @@
+"""Prometheus metrics of one worker, served at ``/metrics`` (DESIGN "The server"; issue 4, item 6).
+
+Each `Metrics` has its own registry (several apps may live in one test process). What is counted:
+
+==================================  =========  =========================================================
+``boardroom_connections``           gauge      open websocket connections of this worker
+``boardroom_watched_rooms``         gauge      rooms this worker's connections watch (bus subscriptions)
+``boardroom_rooms{status}``         gauge      rooms in the store: ``open``, ``running``, ``finished``,
+                                               ``abandoned`` (read at scrape time)
+``boardroom_actions_total``         counter    actions by ``actor`` (``player``, ``timeout``, ``bot``) and
+                                               ``result`` (``applied``, ``duplicate``, ``illegal``,
+                                               ``refused``, ``error``)
+``boardroom_commit_conflicts_total`` counter   commits that lost a race and were retried on fresh state
+``boardroom_action_seconds``        histogram  one action from load to committed (retries included)
+``boardroom_commit_seconds``        histogram  one store commit (one Lua script on Redis)
+``boardroom_draining``              gauge      1 once a graceful shutdown started
+``process_*``                       various    CPU seconds, resident memory, open fds of the process
+==================================  =========  =========================================================
+
+The action path is counted by `MeteredRooms` (a `Rooms` whose ``act`` and ``_commit`` are timed); the
+gauges are read when scraped (`Metrics.refresh`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket
+
+from games.engine.errors import IllegalAction
+from server.errors import Refused
+from server.inflight import Inflight
+from server.rooms import Acted, ActorKind, Rooms
+from server.store.model import Commit, CommitResult, RoomMeta
+
+if TYPE_CHECKING:
+    from server.services import Services
+
+#: Upper bounds of the latency buckets, seconds: 250 µs to 2.5 s (a commit is ~0.1-1 ms on one machine).
+LATENCY_BUCKETS = (0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+ROOM_STATUSES = ("open", "running", "finished", "abandoned")
+
+
+class Metrics:
+    """The worker's metrics in their own registry (``registry``); see the module table."""
+
+    def __init__(self) -> None:
+        self.registry = registry = CollectorRegistry()
+        ProcessCollector(registry=registry)
+        self.connections = Gauge("boardroom_connections", "Open websocket connections", registry=registry)
+        self.watched = Gauge(
+            "boardroom_watched_rooms", "Rooms watched by this worker's connections", registry=registry
+        )
+        self.rooms = Gauge("boardroom_rooms", "Rooms in the store by status", ["status"], registry=registry)
+        self.actions = Counter(
+            "boardroom_actions", "Actions by actor and result", ["actor", "result"], registry=registry
+        )
+        self.conflicts = Counter(
+            "boardroom_commit_conflicts", "Commits retried after a version conflict", registry=registry
+        )
+        self.action_seconds = Histogram(
+            "boardroom_action_seconds",
+            "One action, load to commit",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.commit_seconds = Histogram(
+            "boardroom_commit_seconds", "One store commit", buckets=LATENCY_BUCKETS, registry=registry
+        )
+        self.draining = Gauge("boardroom_draining", "1 while shutting down gracefully", registry=registry)
+        # finished is for ever: a room seen finished is not read again at the next scrape
+        self._finished: set[str] = set()
+
+    def count_action(self, actor: str, result: str, seconds: float) -> None:
+        self.actions.labels(actor, result).inc()
+        self.action_seconds.observe(seconds)
+
+    async def refresh(self, services: Services) -> None:
+        """Read the gauges: connections and watched rooms from the hub, rooms by status from the store
+        (one ``get_state`` per running room not yet seen finished)."""
+        counts = services.hub.counts()
+        self.watched.set(counts["rooms"])
+        self.draining.set(1 if services.inflight.draining else 0)
+        by_status = dict.fromkeys(ROOM_STATUSES, 0)
+        for meta in await services.store.list_rooms():
+            by_status[await self._status(services, meta)] += 1
+        for status, count in by_status.items():
+            self.rooms.labels(status).set(count)
+
+    async def _status(self, services: Services, meta: RoomMeta) -> str:
+        if meta.status != "running":
+            return meta.status
+        if meta.room not in self._finished:
+            loaded = await services.store.get_state(meta.room)
+            if loaded is None or not loaded.finished:
+                return "running"
+            self._finished.add(meta.room)
+        return "finished"
+
+    def exposition(self) -> bytes:
+        """The text exposition format of every metric."""
+        return generate_latest(self.registry)
+
+
+class MeteredRooms(Rooms):
+    """`Rooms` that counts and times each action and commit, and runs each action through the worker's
+    `Inflight` tracker (so a graceful shutdown finishes it)."""
+
+    def __init__(self, *args: Any, metrics: Metrics, inflight: Inflight, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.metrics = metrics
+        self.inflight = inflight
+
+    async def act(
+        self,
+        room: str,
+        seat: int,
+        action: dict[str, Any],
+        action_id: str | None = None,
+        kind: ActorKind = "player",
+    ) -> Acted:
+        return await self.inflight.run(self._counted(room, seat, action, action_id, kind))
+
+    async def _counted(
+        self, room: str, seat: int, action: dict[str, Any], action_id: str | None, kind: ActorKind
+    ) -> Acted:
+        started, result = time.perf_counter(), "error"
+        try:
+            acted = await super().act(room, seat, action, action_id, kind)
+            result = "duplicate" if acted.duplicate else "applied"
+            return acted
+        except IllegalAction:
+            result = "illegal"
+            raise
+        except Refused:
+            result = "refused"
+            raise
+        finally:
+            self.metrics.count_action(kind, result, time.perf_counter() - started)
+
+    async def _commit(self, commit: Commit) -> CommitResult:
+        started = time.perf_counter()
+        result = await super()._commit(commit)
+        self.metrics.commit_seconds.observe(time.perf_counter() - started)
+        if result.status == "conflict":
+            self.metrics.conflicts.inc()
+        return result
+
+
+def counted_connections(
+    endpoint: Callable[[WebSocket], Awaitable[None]],
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """The websocket ``endpoint`` with ``boardroom_connections`` raised for as long as it runs."""
+
+    async def counted(ws: WebSocket) -> None:
+        gauge = ws.app.state.services.metrics.connections
+        gauge.inc()
+        try:
+            await endpoint(ws)
+        finally:
+            gauge.dec()
+
+    return counted
+
+
+async def metrics_endpoint(request: Request) -> Response:
+    """``GET /metrics``: the Prometheus text exposition (gauges read now)."""
+    services: Services = request.app.state.services
+    await services.metrics.refresh(services)
+    return Response(services.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
