@@ -19,7 +19,7 @@ from server.clock import Clock
 from server.deadlines import TimerPolicy, next_strikes, schedule_for
 from server.errors import Refused
 from server.store.base import Store
-from server.store.model import Commit, CommitResult, LogEvent, LogStep, RoomMeta, RoomState
+from server.store.model import Commit, CommitResult, LogEvent, LogStep, RoomMeta, RoomState, Schedule
 
 ActorKind = Literal["player", "timeout", "bot"]
 
@@ -90,44 +90,38 @@ class Rooms:
         or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
         same action returns the stored result.
         """
-        meta = await self.meta(room)
+        loaded = await self.store.load(room, seat, action_id)  # one round trip: meta, state, schedule, id
+        meta = _found(loaded.meta, room)
         game = self.game(meta)
         action_digest = digest(action) if action_id is not None else ""
-        if action_id is not None:
-            known = await self.store.get_action(room, seat, action_id)
-            if known is not None:
-                return _known(known.digest == action_digest, known.version, action_id)
+        if loaded.known is not None:
+            return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
         parsed = game.convert_action(action)
         seed = await self.seed(room)
         for _ in range(MAX_RETRIES):
-            loaded = await self._state(room)
-            commit = await self._step(game, meta, loaded, seed, seat, parsed, action, kind)
+            state = _running(loaded.state)
+            commit = self._step(game, meta, state, loaded.schedule, seed, seat, parsed, action, kind)
             commit.action_id, commit.digest = action_id, action_digest
             result = await self._commit(commit)
             if result.status == "committed":
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, action_id or "")
-            meta = await self.meta(room)  # a seat may have left meanwhile: its deadline changes
+            # the fresh state; a seat may have left meanwhile, so its deadline changes with the meta
+            loaded = await self.store.load(room, seat, None)
+            meta = _found(loaded.meta, room)
         raise RuntimeError(f"room {room}: {MAX_RETRIES} commit conflicts in a row")
 
     async def _commit(self, commit: Commit) -> CommitResult:
         """The store's atomic commit (a seam: `server.metrics.MeteredRooms` times and counts it)."""
         return await self.store.commit(commit)
 
-    async def _state(self, room: str) -> RoomState:
-        loaded = await self.store.get_state(room)
-        if loaded is None:
-            raise Refused("room/not_started", "the room has not started yet")
-        if loaded.finished:
-            raise Refused("room/finished", "the room has finished")
-        return loaded
-
-    async def _step(
+    def _step(
         self,
         game: Game[Any, Any],
         meta: RoomMeta,
         loaded: RoomState,
+        previous: Schedule | None,
         seed: bytes,
         seat: int,
         parsed: Any,
@@ -138,7 +132,6 @@ class Rooms:
         now = self.clock.now()
         events = step(game, state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
         outcome: Outcome | None = game.outcome(state)
-        previous = await self.store.get_schedule(meta.room)
         strikes = next_strikes(previous.strikes if previous else {}, seat, kind)
         version = loaded.version + 1
         prompts = {} if outcome is not None else game.prompts(state)
@@ -166,6 +159,20 @@ class Rooms:
         prompts = game.prompts(game.decode_state(loaded.state))
         schedule = schedule_for(meta, loaded.version, prompts, same, strikes, self.clock.now(), self.policy)
         await self.store.put_schedule(room, schedule)
+
+
+def _found(meta: RoomMeta | None, room: str) -> RoomMeta:
+    if meta is None:
+        raise Refused("room/not_found", f"no room {room!r}")
+    return meta
+
+
+def _running(loaded: RoomState | None) -> RoomState:
+    if loaded is None:
+        raise Refused("room/not_started", "the room has not started yet")
+    if loaded.finished:
+        raise Refused("room/finished", "the room has finished")
+    return loaded
 
 
 def _known(same: bool, version: int, action_id: str) -> Acted:

@@ -15,6 +15,7 @@ from server.store.model import (
     Commit,
     CommitResult,
     Deadline,
+    Loaded,
     LogStep,
     RoomMeta,
     RoomState,
@@ -62,6 +63,11 @@ class Store(Protocol):
         ...
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None: ...
+
+    async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
+        """The room's metadata, state and schedule and the result of ``action_id`` of ``seat`` (when
+        given), in one read (Redis: one pipelined round trip, the hot path of every action)."""
+        ...
 
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None: ...

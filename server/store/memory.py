@@ -19,6 +19,7 @@ from server.store.model import (
     Commit,
     CommitResult,
     Deadline,
+    Loaded,
     LogStep,
     RoomMeta,
     RoomState,
@@ -160,6 +161,17 @@ class MemoryStore:
         with self._lock:
             entry = self._rooms.get(room)
             return None if entry is None else entry.actions.get((seat, action_id))
+
+    async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
+        # composed of the single reads (no round trips to save here), so a subclass that changes one
+        # of them (a test's store that yields inside get_state) changes the action path too
+        meta = await self.get_meta(room)
+        if meta is None:
+            return Loaded(None)
+        state = await self.get_state(room)
+        schedule = await self.get_schedule(room)
+        known = None if action_id is None else await self.get_action(room, seat, action_id)
+        return Loaded(meta, state, schedule, known)
 
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None:

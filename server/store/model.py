@@ -110,6 +110,17 @@ class ActionResult(msgspec.Struct, frozen=True):
     version: int
 
 
+class Loaded(msgspec.Struct):
+    """What one action needs from the store, read at once (`Store.load`): the room's ``meta``, its
+    ``state`` (``None`` before the start), its ``schedule`` and the stored result of the action's id
+    (``known``, ``None`` when new); ``meta`` is ``None`` for an unknown room."""
+
+    meta: RoomMeta | None
+    state: RoomState | None = None
+    schedule: Schedule | None = None
+    known: ActionResult | None = None
+
+
 class Commit(msgspec.Struct):
     """One atomic write: if the room is still at ``expect`` and the id is new, store ``state`` as version
     ``expect + 1``, append ``step``, replace the schedule, record ``action_id`` (with ``digest``) for

@@ -45,6 +45,7 @@ from server.store.model import (
     Commit,
     CommitResult,
     Deadline,
+    Loaded,
     LogStep,
     RoomMeta,
     RoomState,
@@ -197,10 +198,25 @@ class RedisStore:
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
         known = await self.redis.hget(self.keys(room)[4], f"{seat}:{action_id}")
-        if known is None:
-            return None
-        version, digest = _b(known).decode().split(":", 1)
-        return ActionResult(digest, int(version))
+        return None if known is None else _action_result(known)
+
+    async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
+        keys = self.keys(room)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hget(keys[0], "body")
+            pipe.hmget(keys[2], ["state", "version", "epoch", "finished"])
+            pipe.get(keys[5])
+            if action_id is not None:
+                pipe.hget(keys[4], f"{seat}:{action_id}")
+            body, fields, sched, *known = await pipe.execute()
+        if body is None:
+            return Loaded(None)
+        return Loaded(
+            _meta_dec.decode(_b(body)),
+            _state(fields),
+            None if sched is None else _sched_dec.decode(_b(sched)),
+            _action_result(known[0]) if known and known[0] is not None else None,
+        )
 
     async def change_of(self, room: str) -> Change | None:
         """The room's current version as a `Change` (with the step that produced it), read in one
@@ -277,6 +293,12 @@ def _deadline_args(schedule: Schedule) -> list[Any]:
     for item in schedule.deadlines:
         args += [_enc.encode(item), repr(item.due)]
     return args
+
+
+def _action_result(known: object) -> ActionResult:
+    """An ``acts`` hash value (``<version>:<digest>``) as an `ActionResult`."""
+    version, digest = _b(known).decode().split(":", 1)
+    return ActionResult(digest, int(version))
 
 
 def _state(fields: list[bytes | None]) -> RoomState | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from games.engine.errors import IllegalAction
@@ -11,13 +12,14 @@ from games.engine.match import LogEntry, Match
 from server.clock import FakeClock
 from server.errors import Refused
 from server.services import Services
-from server.store.model import RoomState
+from server.store.model import Loaded, RoomState
 
 from .conftest import first_choice, make_room
 
 
 class StaleOnce:
-    """A store proxy whose first `get_state` answers with an older state (another action won the race)."""
+    """A store proxy whose first state read (`get_state` or `load`) answers with an older state (another
+    action won the race)."""
 
     def __init__(self, store: Any, stale: RoomState) -> None:
         self._store = store
@@ -30,6 +32,11 @@ class StaleOnce:
     async def get_state(self, room: str) -> RoomState | None:
         stale, self._stale = self._stale, None
         return stale if stale is not None else await self._store.get_state(room)
+
+    async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
+        loaded: Loaded = await self._store.load(room, seat, action_id)
+        stale, self._stale = self._stale, None
+        return loaded if stale is None else msgspec.structs.replace(loaded, state=stale)
 
     async def commit(self, commit: Any) -> Any:
         result = await self._store.commit(commit)
