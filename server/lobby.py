@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from games.engine.match import setup_ctx
+from games.engine.plugin import Game
 from server.deadlines import schedule_for
 from server.errors import Refused
 from server.rooms import Rooms
@@ -23,6 +24,15 @@ from server.tokens import hash_token, new_room_id, new_seed, new_token, token_ma
 MAX_RETRIES = 64
 
 
+#: Longest seat name, characters (docs/api.md).
+MAX_NAME = 40
+#: Seconds a room's timer may be set to (docs/api.md), inclusive.
+MIN_TIMER, MAX_TIMER = 1.0, 86_400.0
+
+TimerName = Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,32}$")]
+TimerSeconds = Annotated[float, msgspec.Meta(ge=MIN_TIMER, le=MAX_TIMER)]
+
+
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/rooms`` body (docs/api.md): ``seats`` count, game ``options``, ``timers`` seconds per
     timer class, ``autostart`` when the last seat is filled, ``leaver_bot`` the policy that plays a
@@ -30,9 +40,9 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     only by a server whose settings allow it (tests that need a reproducible room)."""
 
     game: str
-    seats: int
+    seats: Annotated[int, msgspec.Meta(ge=1, le=64)]
     options: dict[str, Any] = {}
-    timers: dict[str, float] = {}
+    timers: Annotated[dict[TimerName, TimerSeconds], msgspec.Meta(max_length=32)] = {}
     autostart: bool = True
     leaver_bot: str | None = None
     seed: str | None = None
@@ -54,14 +64,9 @@ class Lobby:
             raise Refused("game/not_found", f"no game {body.game!r}")
         if not game.min_seats <= body.seats <= game.max_seats:
             raise Refused("request/invalid", f"seats must be {game.min_seats} to {game.max_seats}")
-        if any(seconds <= 0 for seconds in body.timers.values()):
-            raise Refused("request/invalid", "timer seconds must be positive")
         if body.leaver_bot is not None:
             self._check_policy(body.game, body.leaver_bot)
-        try:
-            options = msgspec.to_builtins(game.options(body.options))
-        except msgspec.ValidationError as exc:
-            raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+        options = checked_options(game, body.seats, body.options)
         seed = self._seed(body.seed)
         host = new_token()
         while True:
@@ -110,6 +115,7 @@ class Lobby:
         """Take ``seat`` (``None``: the first free one): ``(seat, token)``. Raises `Refused`
         ``room/started``, ``seat/not_found``, ``seat/taken`` or ``room/full``. Starts an autostart room
         whose last seat this fills."""
+        check_name(name)
         token = new_token()
 
         def take(meta: RoomMeta) -> int:
@@ -119,7 +125,13 @@ class Lobby:
             return record.seat
 
         meta, taken = await self._update(room, take)
-        await self._autostart(meta)
+        try:
+            await self._autostart(meta)
+        except Exception:
+            # the caller never gets this token: free the seat again, so claim and start both happen or
+            # neither does (a seat must never stay taken by a token nobody holds)
+            await self._update(room, lambda m: _unclaim(m, taken, token))
+            raise
         return taken, token
 
     async def leave(self, room: str, token: str) -> int:
@@ -201,6 +213,36 @@ class Lobby:
             # another claim may have started it first, or a seat was freed meanwhile
             with contextlib.suppress(Refused):
                 await self.start(meta.room, None)
+
+
+def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` options validated for a table of ``seats``, as builtins with every default filled in.
+
+    The option Struct's constraints are checked first, then a dry run of ``game.setup`` and
+    ``encode_state`` with a throwaway seed proves the room can start (a start seat past the last seat, a
+    number too big to store). Raises `Refused` ``request/invalid`` with the reason.
+    """
+    try:
+        options = game.options(raw)
+        game.encode_state(game.setup(seats, options, setup_ctx(b"dry-run")))
+    except msgspec.ValidationError as exc:
+        raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+    except (ValueError, OverflowError, msgspec.EncodeError) as exc:
+        raise Refused("request/invalid", f"options: {exc}", {"error": str(exc)}) from None
+    return dict(msgspec.to_builtins(options))
+
+
+def check_name(name: str) -> None:
+    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters).
+    Raises `Refused` ``request/invalid``."""
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise Refused("request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters")
+
+
+def _unclaim(meta: RoomMeta, seat: int, token: str) -> None:
+    record = meta.seats[seat]
+    if meta.status == "open" and token_matches(token, record.token_hash):
+        record.token_hash, record.name = None, ""
 
 
 def seat_of(meta: RoomMeta, token: str) -> SeatRecord:

@@ -6,7 +6,7 @@ Wire forms are tagged by ``kind``: ``{"kind": "reveal", "slot": 2}``. Card ids a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -33,9 +33,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ``offer_cut``: prompt the holder's right-hand neighbour for a cut (GRE-15); ``turn_limit``: turns
     after which the game ends as a guard (GRE-21)."""
 
-    start: str = "seat0"
+    # the pattern refuses junk at room creation; a seat number past the table's last seat is refused by
+    # `setup`, which the lobby's dry run calls with the room's seat count
+    start: Annotated[str, msgspec.Meta(pattern="^(seat0|random|[0-9]{1,2})$")] = "seat0"
     offer_cut: bool = False
-    turn_limit: int = 200
+    turn_limit: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 200
 
 
 class Slot(msgspec.Struct):
