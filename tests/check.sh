@@ -26,6 +26,7 @@ groups=(
   "tests/e2e 900"
   "tests/redis 300"
   "tests/meta 120"
+  "tests/deploy 120"
 )
 status=0
 for entry in "${groups[@]}"; do

