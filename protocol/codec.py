@@ -110,6 +110,9 @@ class Codec:
             raise _validation_error(exc, self._peek_tag(data)) from None
         except msgspec.DecodeError as exc:
             raise FrameError("frame/malformed", f"not valid {self.encoding}: {exc}") from None
+        except RecursionError:
+            # nesting deeper than the decoder's stack, though under the size limit: the peer's fault
+            raise FrameError("frame/malformed", f"{self.encoding} nested too deeply") from None
         if self.binary and type(msg) is Act:
             msg.action = _transcode(msg.action, msgspec.msgpack.decode, msgspec.json.encode)
         return msg
@@ -140,7 +143,7 @@ class Codec:
     def _peek_tag(self, data: str | bytes) -> Any:
         try:
             return self._tag_dec.decode(data).type
-        except (msgspec.ValidationError, msgspec.DecodeError):
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
             return _NOT_OBJECT
 
 
@@ -150,6 +153,8 @@ def _transcode(raw: msgspec.Raw, decode: Any, encode: Any) -> msgspec.Raw:
         return msgspec.Raw(encode(decode(raw)))
     except (TypeError, msgspec.EncodeError, msgspec.DecodeError) as exc:
         raise FrameError("frame/invalid", f"action payload: {exc}", {"path": "$.action"}) from None
+    except RecursionError:
+        raise FrameError("frame/malformed", "action payload nested too deeply") from None
 
 
 JSON = Codec("json")

@@ -122,6 +122,8 @@ class Game(abc.ABC, Generic[S, Opt]):
             raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
         except msgspec.DecodeError as exc:
             raise IllegalAction("action/malformed", "not valid JSON", {"error": str(exc)}) from None
+        except RecursionError:
+            raise IllegalAction("action/malformed", "the action is nested too deeply") from None
 
     def convert_action(self, obj: Mapping[str, Any]) -> Any:
         """An action from already-parsed JSON data (a dict); errors as `decode_action`."""
@@ -129,6 +131,8 @@ class Game(abc.ABC, Generic[S, Opt]):
             return msgspec.convert(obj, self._action_conv_type)
         except msgspec.ValidationError as exc:
             raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
+        except RecursionError:
+            raise IllegalAction("action/malformed", "the action is nested too deeply") from None
 
     def options(self, obj: Mapping[str, Any] | None = None) -> Opt:
         """Options from JSON data, defaults filled in. Raises ``msgspec.ValidationError`` with the path."""

@@ -1,0 +1,46 @@
+"""Frames a hostile client sent: nesting deep enough to exhaust the decoder's stack while under the size
+limit, and MessagePack actions JSON cannot hold. Each is the peer's fault: an error code, never a crash."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from games.catalog import shipped
+from games.engine.errors import IllegalAction
+from protocol.codec import JSON, MSGPACK, FrameError
+
+DEPTH = 30_000
+
+
+def deep_json() -> str:
+    return '{"type":"act","id":"d","seat":0,"action":' + "[" * DEPTH + "]" * DEPTH + "}"
+
+
+def deep_msgpack() -> bytes:
+    head = {"type": "act", "id": "d", "seat": 0}
+    fields = b"".join(msgspec.msgpack.encode(k) + msgspec.msgpack.encode(v) for k, v in head.items())
+    # fixarray of one element, DEPTH times, around an empty array
+    return b"\x84" + fields + msgspec.msgpack.encode("action") + b"\x91" * DEPTH + b"\x90"
+
+
+def test_a_deeply_nested_json_frame_is_malformed() -> None:
+    with pytest.raises(FrameError) as caught:
+        JSON.decode_client(deep_json())
+    assert (caught.value.code, caught.value.message) == ("frame/malformed", "json nested too deeply")
+
+
+def test_a_deeply_nested_msgpack_frame_is_malformed() -> None:
+    with pytest.raises(FrameError) as caught:
+        MSGPACK.decode_client(deep_msgpack())
+    assert (caught.value.code, caught.value.message) == ("frame/malformed", "msgpack nested too deeply")
+
+
+def test_a_deeply_nested_action_is_refused_by_the_game_decoder() -> None:
+    game = shipped()["gregs"]
+    with pytest.raises(IllegalAction) as caught:
+        game.decode_action('{"kind":"choose","character":"chr-greg","x":' + "[" * DEPTH + "]" * DEPTH + "}")
+    assert (caught.value.code, caught.value.message) == (
+        "action/malformed",
+        "the action is nested too deeply",
+    )
