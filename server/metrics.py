@@ -89,7 +89,9 @@ class Metrics:
         self.watched.set(counts["rooms"])
         self.draining.set(1 if services.inflight.draining else 0)
         by_status = dict.fromkeys(ROOM_STATUSES, 0)
-        for meta in await services.store.list_rooms():
+        listed = await services.store.list_rooms()
+        self._finished &= {meta.room for meta in listed}  # expired rooms leave the cache too
+        for meta in listed:
             by_status[await self._status(services, meta)] += 1
         for status, count in by_status.items():
             self.rooms.labels(status).set(count)
