@@ -26,6 +26,10 @@ ActorKind = Literal["player", "timeout", "bot"]
 #: Commits retried on version conflicts before giving up (each retry means another action won the race).
 MAX_RETRIES = 64
 
+#: Room seeds one worker keeps (oldest dropped first): a finished room's seed is dropped at once, this
+#: bounds the rest (rooms this worker only timed out or read, finished elsewhere).
+SEED_CACHE = 4096
+
 
 class Acted(msgspec.Struct, frozen=True):
     """The result of an action: the ``version`` it produced; ``duplicate`` when the id was applied before
@@ -74,7 +78,13 @@ class Rooms:
             if seed is None:
                 raise Refused("room/not_found", f"no room {room!r}")
             self._seeds[room] = seed
+            if len(self._seeds) > SEED_CACHE:
+                del self._seeds[next(iter(self._seeds))]
         return seed
+
+    def forget(self, room: str) -> None:
+        """Drop what this worker keeps of ``room`` (it finished, or its last local viewer left)."""
+        self._seeds.pop(room, None)
 
     async def act(
         self,
@@ -104,6 +114,8 @@ class Rooms:
             commit.action_id, commit.digest = action_id, action_digest
             result = await self._commit(commit)
             if result.status == "committed":
+                if commit.finished:
+                    self.forget(room)
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, action_id or "")

@@ -166,6 +166,7 @@ class Hub:
         if not watch.conns:
             del self.watches[conn.room]
             self.bus.unsubscribe(conn.room, watch.handle)
+            self.rooms.forget(conn.room)  # else every room this worker ever showed keeps its seed here
             watch.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await watch.task

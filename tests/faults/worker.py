@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+from collections import Counter
 from typing import Any
 
 import uvicorn
@@ -26,8 +27,9 @@ from server.services import Services
 from server.settings import Settings, Ttls
 
 
-def counts(services: Services) -> dict[str, Any]:
-    """The worker's leak-relevant counts (see the module docstring)."""
+def counts(services: Services, by_type: bool = False) -> dict[str, Any]:
+    """The worker's leak-relevant counts (see the module docstring); ``by_type`` adds ``types``, the
+    live objects per type name (to find what grows)."""
     gc.collect()
     bus: Any = services.bus
     sizes = {
@@ -38,7 +40,11 @@ def counts(services: Services) -> dict[str, Any]:
         "bus.fetching": len(getattr(bus, "_fetching", {})),
         "bus.again": len(getattr(bus, "_again", ())),
     }
+    found: dict[str, Any] = {}
+    if by_type:
+        found["types"] = dict(Counter(type(o).__qualname__ for o in gc.get_objects()))
     return {
+        **found,
         "objects": len(gc.get_objects()),
         "subscriptions": services.bus.subscriptions(),
         "channels": bus.channels() if hasattr(bus, "channels") else 0,
@@ -67,7 +73,7 @@ def main() -> None:
     services: Services = app.state.services
 
     async def debug_counts(request: Request) -> JSONResponse:
-        return JSONResponse(counts(services))
+        return JSONResponse(counts(services, "types" in request.query_params))
 
     app.router.routes.append(Route("/debug/counts", debug_counts))
     uvicorn.run(
