@@ -25,6 +25,7 @@ groups=(
   "tests/server 600"
   "tests/e2e 900"
   "tests/redis 300"
+  "tests/faults 900"
   "tests/meta 120"
   "tests/deploy 120"
 )
