@@ -107,20 +107,27 @@ def prompt_out(prompt: Prompt, deadline: float | None = None) -> PromptOut:
 
 
 class _Renderer:
-    """Views of one state, decoded once per distinct JSON."""
+    """Views of one state: each viewer's computed once (once for all when the game's ``shared_view``),
+    decoded once per distinct JSON."""
 
     def __init__(self, game: Game[Any, Any], state: Any, version: int) -> None:
         self.game = game
         self.state = state
         self.version = version
+        self.shared = game.shared_view
         self._docs: dict[bytes, Any] = {}
+        self._views: dict[Viewer, CachedView] = {}
 
     def view(self, viewer: Viewer) -> CachedView:
-        raw = _json_encode(self.game.view(self.state, viewer))
-        doc = self._docs.get(raw)
-        if doc is None:
-            doc = self._docs[raw] = _json_decode(raw)
-        return CachedView(self.version, doc, raw)
+        key = None if self.shared else viewer
+        cached = self._views.get(key)
+        if cached is None:
+            raw = _json_encode(self.game.view(self.state, key))
+            doc = self._docs.get(raw)
+            if doc is None:
+                doc = self._docs[raw] = _json_decode(raw)
+            cached = self._views[key] = CachedView(self.version, doc, raw)
+        return cached
 
 
 def render(game: Game[Any, Any], state: Any, version: int, viewer: Viewer) -> CachedView:

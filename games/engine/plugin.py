@@ -31,8 +31,11 @@ class Game(abc.ABC, Generic[S, Opt]):
     Attributes: ``id`` (``"gregs"``), ``title``, ``min_seats``/``max_seats``, and the msgspec types
     ``State``, ``Options`` (defaults for every field), ``Action`` (a union of tagged Structs, tag field
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
+    ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
+    hidden from anyone in particular), so a server computes it once per version instead of once per seat.
     """
 
+    shared_view: ClassVar[bool] = False
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]

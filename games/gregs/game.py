@@ -95,6 +95,7 @@ class Gregs(Game[model.State, model.Options]):
 
     id = "gregs"
     title = "Gregs Tagebuch: Von Idioten umzingelt!"
+    shared_view = True  # `view` ignores the seat: hidden cards are hidden from everyone
     min_seats = 3
     max_seats = 6
     State = State
