@@ -99,10 +99,11 @@ class Scheduler:
         store, limit = self.services.store, self.services.settings.ttls.abandon_after
         closed = 0
         for meta in await store.list_rooms():
-            if (
-                meta.status == "abandoned"
-                or now - ((await store.last_seen(meta.room)) or meta.created) <= limit
-            ):
+            # a room younger than the limit cannot be abandoned yet (it was last seen after its creation):
+            # skip it without reading, else every sweep costs two round trips per room in the store
+            if meta.status == "abandoned" or now - meta.created <= limit:
+                continue
+            if now - ((await store.last_seen(meta.room)) or meta.created) <= limit:
                 continue
             loaded = await store.get_state(meta.room)
             if loaded is not None and loaded.finished:
