@@ -23,7 +23,12 @@ class Limits(msgspec.Struct, frozen=True):
     """Per-connection limits.
 
     - ``max_frame``: largest frame accepted, bytes (bigger -> close 1009).
-    - ``send_queue``: frames queued for one connection before it counts as too slow (close 4408).
+    - ``send_queue``/``send_queue_bytes``: frames, and their bytes, handed to one connection but not yet
+      written to its socket, before it counts as too slow (close 4408).
+    - ``send_buffer``: the kernel's send buffer of each connection, bytes (``SO_SNDBUF`` of the listening
+      socket, inherited by every accepted one; 0 leaves the system's auto-tuning, which hides MBs from
+      the send queue's bound).
+    - ``hello_timeout``: seconds a new connection has to send its ``hello`` (else close 4400).
     - ``actions_per_second``/``action_burst``: token bucket for ``act`` frames (over -> ``rate/limited``).
     - ``frames_per_second``/``frame_burst``: token bucket for every frame.
     - ``flood_after``: refused frames in a row after which the connection is closed with 4429.
@@ -32,6 +37,9 @@ class Limits(msgspec.Struct, frozen=True):
 
     max_frame: int = 64 * 1024
     send_queue: int = 256
+    send_queue_bytes: int = 1024 * 1024
+    send_buffer: int = 64 * 1024
+    hello_timeout: float = 10.0
     actions_per_second: float = 10.0
     action_burst: float = 20.0
     frames_per_second: float = 40.0

@@ -23,6 +23,7 @@ from server.app import create_app
 from server.clock import Clock
 from server.services import Services
 from server.settings import Settings
+from server.ws.conn import limit_send_buffer
 
 
 class RunningServer:
@@ -63,6 +64,7 @@ def start_server(
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
+    limit_send_buffer(sock, settings.limits.send_buffer)
     port = sock.getsockname()[1]
     config = uvicorn.Config(
         app,

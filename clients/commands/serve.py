@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from server.app import create_app
     from server.config import ConfigError, settings_from
     from server.shutdown import GracefulServer
+    from server.ws.conn import limit_send_buffer
 
     try:
         settings = settings_from(args, os.environ)
@@ -52,5 +53,7 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=max(1, int(settings.shutdown_grace)),
         log_level=args.log_level,
     )
-    GracefulServer(config, app.state.services).run()
+    sock = config.bind_socket()
+    limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
+    GracefulServer(config, app.state.services).run(sockets=[sock])
     return 0

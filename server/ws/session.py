@@ -50,9 +50,11 @@ class Session:
         subprotocol = negotiate(self.ws.scope.get("subprotocols", []))
         await self.ws.accept(subprotocol=subprotocol)
         if origins is not None and origin is not None and origin not in origins:
-            await self.ws.close(1008)
+            await self.ws.close(1008, "origin not allowed")
             return
-        conn = self.conn = Conn(self.ws, codec_for(subprotocol), self.limits.send_queue)
+        conn = self.conn = Conn(
+            self.ws, codec_for(subprotocol), self.limits.send_queue, self.limits.send_queue_bytes
+        )
         reader = asyncio.ensure_future(self._guarded())
         closed = asyncio.ensure_future(conn.done.wait())
         try:
@@ -74,7 +76,7 @@ class Session:
             await self._serve()
         except Exception:
             log.exception("websocket session failed")
-            self.conn.close(1011)
+            self.conn.close(1011, "internal error; reconnect and resume")
             await self.conn.done.wait()
 
     def _send(self, msg: ServerMsg) -> None:
@@ -92,7 +94,7 @@ class Session:
             data = message.get("bytes") or b""
         size = len(data) if isinstance(data, bytes) else len(data.encode())
         if size > self.limits.max_frame:
-            self.conn.close(1009)
+            self.conn.close(1009, f"frame over {self.limits.max_frame} bytes")
             return None
         return data
 
@@ -117,7 +119,7 @@ class Session:
     def _limited(self, bucket: TokenBucket, act: Act | None) -> None:
         assert self.conn is not None
         if bucket.refused > self.limits.flood_after:
-            self.conn.close(4429)
+            self.conn.close(4429, "flood: frames kept coming past the rate limit")
             return
         self._send(
             Error(
@@ -131,24 +133,32 @@ class Session:
     async def _hello(self) -> bool:
         conn = self.conn
         assert conn is not None
-        data = await self._receive()
+        timeout = self.limits.hello_timeout
+        try:
+            data = await asyncio.wait_for(self._receive(), timeout)
+        except TimeoutError:
+            conn.close(4400, f"no hello within {timeout:g} s")
+            return False
         if data is None:
             return False
         try:
             hello = conn.codec.decode_client(data)
         except FrameError:
             hello = None
-        if not isinstance(hello, Hello) or hello.v != PROTOCOL_MAJOR:
-            conn.close(4400)
+        if not isinstance(hello, Hello):
+            conn.close(4400, "the first frame must be a hello")
+            return False
+        if hello.v != PROTOCOL_MAJOR:
+            conn.close(4400, f"unsupported protocol major {hello.v}; this server speaks {PROTOCOL_MAJOR}")
             return False
         meta = await self.services.store.get_meta(hello.room)
         if meta is None:
-            conn.close(4404)
+            conn.close(4404, "room not found")
             return False
         try:
             seats = sorted({seat_of(meta, token).seat for token in hello.tokens})
         except Refused:
-            conn.close(4401)
+            conn.close(4401, "a token is not valid for this room")
             return False
         conn.room, conn.seats = meta.room, seats
         conn.viewers = list(seats) if seats else [None]
@@ -193,4 +203,6 @@ class Session:
             return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
         except msgspec.DecodeError:
             return Error("action/malformed", "the action is not valid JSON", msg.id, msg.seat)
+        except RecursionError:
+            return Error("action/malformed", "the action is nested too deeply", msg.id, msg.seat)
         return Ack(msg.id, msg.seat, acted.version, acted.duplicate)

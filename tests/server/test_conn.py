@@ -20,20 +20,33 @@ class StuckSocket:
         self.sent.append(text)
         await asyncio.Event().wait()
 
-    async def close(self, code: int = 1000) -> None:
+    async def close(self, code: int = 1000, reason: str = "") -> None:
         self.closed.append(code)
 
 
 async def test_a_full_send_queue_closes_the_connection_4408() -> None:
     ws = StuckSocket()
     conn = Conn(ws, JSON, queue_size=2)  # type: ignore[arg-type]
-    for n in range(4):  # one is being written (stuck), two wait in the queue, the fourth overflows
+    for n in range(3):  # one is being written (stuck, still pending), one waits, the third overflows
         conn.send(f"frame {n}")
         await asyncio.sleep(0)
     await asyncio.wait_for(conn.done.wait(), 2.0)
     assert (conn.closing, ws.closed, ws.sent) == (4408, [4408], ["frame 0"])
     conn.send("after")
     assert conn.queued() == 2
+    await conn.stop()
+
+
+async def test_the_bytes_pending_are_bounded_too() -> None:
+    ws = StuckSocket()
+    conn = Conn(ws, JSON, queue_size=100, queue_bytes=10)  # type: ignore[arg-type]
+    conn.send("12345")
+    await asyncio.sleep(0)
+    conn.send("67890")  # 10 bytes pending: at the bound, not past it
+    assert (conn.closing, conn.queued()) == (None, 2)
+    conn.send("!")
+    await asyncio.wait_for(conn.done.wait(), 2.0)
+    assert (conn.closing, ws.closed) == (4408, [4408])
     await conn.stop()
 
 
