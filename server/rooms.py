@@ -156,6 +156,8 @@ class Rooms:
             log_step,
             schedule,
             finished=outcome is not None,
+            live=state,
+            prompts=prompts,
         )
 
     async def reschedule(self, room: str) -> None:

@@ -95,7 +95,7 @@ class MemoryStore:
             entry = self._rooms.get(meta.room)
             if entry is None or entry.state is not None or not self._put_meta(meta):
                 return False
-            entry.state = _clone(state, RoomState)
+            entry.state = msgspec.structs.replace(state)
             entry.schedule = _clone(schedule, Schedule)
             change = Change(
                 meta.room, state.version, state.epoch, state.state, schedule, None, state.finished
@@ -113,7 +113,7 @@ class MemoryStore:
             entry = self._rooms.get(room)
             if entry is None or entry.state is None:
                 return None
-            return _clone(entry.state, RoomState)
+            return msgspec.structs.replace(entry.state)  # every field immutable: a shallow copy is a copy
 
     async def commit(self, commit: Commit) -> CommitResult:
         with self._lock:
@@ -141,13 +141,16 @@ class MemoryStore:
                 commit.schedule,
                 commit.step,
                 commit.finished,
+                commit.live,
+                commit.prompts,
             )
         self._publish(change)
         return CommitResult("committed", version)
 
     def _publish(self, change: Change) -> None:
+        # a change holds the caller's objects (the store keeps clones of its own), as the Redis store's
         if self.bus is not None:
-            self.bus.publish(_clone(change, Change))
+            self.bus.publish(change)
 
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
         with self._lock:

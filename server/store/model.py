@@ -124,7 +124,12 @@ class Loaded(msgspec.Struct):
 class Commit(msgspec.Struct):
     """One atomic write: if the room is still at ``expect`` and the id is new, store ``state`` as version
     ``expect + 1``, append ``step``, replace the schedule, record ``action_id`` (with ``digest``) for
-    ``step.seat``, then publish. ``finished`` marks the game over."""
+    ``step.seat``, then publish. ``finished`` marks the game over.
+
+    ``live`` (the decoded state after the step) and ``prompts`` (its game prompts) are never stored:
+    the committing worker hands them to its own fan-out through the `Change`, which then neither decodes
+    the state again nor asks the game for its prompts again. Nobody mutates them after the commit.
+    """
 
     room: str
     expect: int
@@ -134,6 +139,8 @@ class Commit(msgspec.Struct):
     action_id: str | None = None
     digest: str = ""
     finished: bool = False
+    live: Any = None
+    prompts: dict[int, Any] | None = None
 
 
 class CommitResult(msgspec.Struct, frozen=True):
@@ -146,7 +153,9 @@ class CommitResult(msgspec.Struct, frozen=True):
 
 class Change(msgspec.Struct):
     """What a commit (or a start) publishes on the room's channel: a wake-up with everything a worker
-    needs to fan out this one step. ``step`` is ``None`` for the start (version 0)."""
+    needs to fan out this one step. ``step`` is ``None`` for the start (version 0). ``live`` and
+    ``prompts``: the decoded state and its prompts when this worker committed it (see `Commit`), else
+    ``None`` (decode ``state``)."""
 
     room: str
     version: int
@@ -155,3 +164,5 @@ class Change(msgspec.Struct):
     schedule: Schedule
     step: LogStep | None = None
     finished: bool = False
+    live: Any = None
+    prompts: dict[int, Any] | None = None

@@ -183,6 +183,8 @@ class RedisStore:
                 commit.schedule,
                 commit.step,
                 commit.finished,
+                commit.live,
+                commit.prompts,
             )
             self._publish(change)
         return result

@@ -91,7 +91,8 @@ class RoomWatch:
     async def _change(self, change: Change) -> None:
         if change.version <= self.version:
             return
-        state = self.game.decode_state(change.state)
+        # this worker's own commit hands over its decoded state: no second decode
+        state = change.live if change.live is not None else self.game.decode_state(change.state)
         if change.version == self.version + 1 and (change.step is not None or change.version == 0):
             steps = [change.step] if change.step is not None else []
         else:  # a gap (lost wake-up): the missing steps from the log, in one update
@@ -104,7 +105,7 @@ class RoomWatch:
 
     def _step(self, change: Change, state: Any, steps: list[LogStep]) -> Step:
         outcome = self.game.outcome(state) if change.finished else None
-        prompts = prompts_out(self.game, state, change.schedule) if outcome is None else {}
+        prompts = prompts_out(self.game, state, change.schedule, change.prompts) if outcome is None else {}
         return Step(self.version, change.version, engine_events(steps), prompts, outcome)
 
     def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any, change: Change) -> None:

@@ -25,7 +25,12 @@ def missed(steps: list[LogStep], viewer: Viewer) -> list[EventOut]:
     return [EventOut(s.version, e.body) for s in steps for e in s.events if e.audience.sees(viewer)]
 
 
-def prompts_out(game: Any, state: Any, schedule: Schedule | None) -> dict[int, PromptOut]:
-    """Each seat's prompt of ``state`` with its deadline (server time, seconds) from ``schedule``."""
+def prompts_out(
+    game: Any, state: Any, schedule: Schedule | None, prompts: dict[int, Any] | None = None
+) -> dict[int, PromptOut]:
+    """Each seat's prompt of ``state`` with its deadline (server time, seconds) from ``schedule``;
+    ``prompts``: the game's prompts of ``state`` when already known (else asked again)."""
     due = {d.seat: d.due for d in schedule.deadlines} if schedule is not None else {}
-    return {seat: prompt_out(p, due.get(seat)) for seat, p in game.prompts(state).items()}
+    if prompts is None:
+        prompts = game.prompts(state)
+    return {seat: prompt_out(p, due.get(seat)) for seat, p in prompts.items()}
