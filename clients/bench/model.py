@@ -66,11 +66,13 @@ class LoadResult(msgspec.Struct, frozen=True):
 
 
 class Sample(msgspec.Struct, frozen=True):
-    """CPU seconds and RSS bytes of the measured processes: ``workers`` summed, ``redis`` when local."""
+    """CPU seconds and RSS bytes of the measured processes: the workers summed, Redis when local, and
+    the load generator (to tell a client-bound run: its CPU near one core)."""
 
     worker_cpu: float
     redis_cpu: float | None
     worker_rss: int
+    client_cpu: float = 0.0
 
 
 class RunFigures(msgspec.Struct, frozen=True):
@@ -83,6 +85,7 @@ class RunFigures(msgspec.Struct, frozen=True):
     redis_cpu: float | None
     idle_rss: int
     loaded_rss: int
+    client_cpu: float = 0.0
 
     @property
     def actions_per_s(self) -> float:

@@ -31,6 +31,7 @@ class Summary(msgspec.Struct, frozen=True):
     cpu_per_action_us: float | None
     redis_share: float | None
     rss_per_conn: float | None
+    client_share: float
     games: int
     errors: int
 
@@ -61,6 +62,7 @@ def summarize(runs: Sequence[RunFigures]) -> Summary:
         cpu_per_action_us=med(lambda r: r.cpu_per_action_us),
         redis_share=med(lambda r: r.redis_cpu / r.load.window if r.redis_cpu is not None else None),
         rss_per_conn=med(lambda r: r.rss_per_conn),
+        client_share=med(lambda r: r.client_cpu / r.load.window if r.load.window else 0.0) or 0.0,
         games=sum(r.load.games for r in runs),
         errors=sum(r.load.connect_errors + r.load.refused + r.load.stalled for r in runs),
     )
@@ -90,6 +92,7 @@ COLUMNS = (
     "µs/action",
     "Redis CPU",
     "KB RSS/conn",
+    "client CPU",
     "errors",
 )
 
@@ -109,6 +112,7 @@ def row(s: Summary) -> list[str]:
         _num(s.cpu_per_action_us, ".0f"),
         "-" if s.redis_share is None else f"{s.redis_share * 100:.0f} %",
         _num(None if s.rss_per_conn is None else s.rss_per_conn / 1024, ".1f"),
+        f"{s.client_share * 100:.0f} %",
         str(s.errors),
     ]
 
@@ -128,6 +132,7 @@ def ratio_row(s: Summary, base: Summary) -> list[str]:
         ratio(s.cpu_per_action_us, base.cpu_per_action_us),
         "",
         ratio(s.rss_per_conn, base.rss_per_conn),
+        "",
         "",
     ]
 

@@ -39,11 +39,12 @@ class Plan(msgspec.Struct, frozen=True):
     baseline_dir: str | None = None
 
 
-def _sample(pids: list[int], redis_pid: int | None) -> Sample:
+def _sample(pids: list[int], redis_pid: int | None, client: int) -> Sample:
     return Sample(
         sum(procs.cpu_seconds(p) for p in pids),
         procs.cpu_seconds(redis_pid) if redis_pid else None,
         sum(procs.rss_bytes(p) for p in pids),
+        procs.cpu_seconds(client),
     )
 
 
@@ -64,10 +65,10 @@ async def _drive(
         elif line.startswith("CONNECTED"):
             progress(label, {"phase": "warm-up"})
         elif line == "MEASURE_START":
-            start = _sample(pids, redis_pid)
+            start = _sample(pids, redis_pid, proc.pid)
             progress(label, {"phase": "measuring"})
         elif line == "MEASURE_END":
-            end = _sample(pids, redis_pid)
+            end = _sample(pids, redis_pid, proc.pid)
         elif line.startswith("RESULT "):
             result = msgspec.json.decode(line[7:])
     await proc.wait()
@@ -80,7 +81,15 @@ def _figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_rss:
     redis_cpu = None
     if start.redis_cpu is not None and end.redis_cpu is not None:
         redis_cpu = end.redis_cpu - start.redis_cpu
-    return RunFigures(label, load, end.worker_cpu - start.worker_cpu, redis_cpu, idle_rss, start.worker_rss)
+    return RunFigures(
+        label,
+        load,
+        end.worker_cpu - start.worker_cpu,
+        redis_cpu,
+        idle_rss,
+        start.worker_rss,
+        end.client_cpu - start.client_cpu,
+    )
 
 
 async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
