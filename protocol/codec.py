@@ -114,7 +114,7 @@ class Codec:
             # nesting deeper than the decoder's stack, though under the size limit: the peer's fault
             raise FrameError("frame/malformed", f"{self.encoding} nested too deeply") from None
         if self.binary and type(msg) is Act:
-            msg.action = _transcode(msg.action, msgspec.msgpack.decode, msgspec.json.encode)
+            msg.action = _transcode(msg.action, _json_data, msgspec.json.encode)
         return msg
 
     def encode_server(self, msg: ServerMsg) -> Frame:
@@ -145,6 +145,27 @@ class Codec:
             return self._tag_dec.decode(data).type
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
             return _NOT_OBJECT
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _json_data(raw: msgspec.Raw) -> Any:
+    """A MessagePack payload decoded, refused unless JSON can hold it as is: maps with string keys only,
+    no binary, extension or timestamp values (JSON would silently turn them into strings)."""
+    obj = msgspec.msgpack.decode(raw)
+    stack = [obj]
+    while stack:  # iterative: depth is bounded by the decoder already
+        item = stack.pop()
+        if isinstance(item, dict):
+            if not all(isinstance(key, str) for key in item):
+                raise TypeError("map keys must be strings")
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif not isinstance(item, _SCALARS):
+            raise TypeError(f"{type(item).__name__} values have no JSON form")
+    return obj
 
 
 def _transcode(raw: msgspec.Raw, decode: Any, encode: Any) -> msgspec.Raw:

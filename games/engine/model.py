@@ -79,7 +79,7 @@ class Outcome(msgspec.Struct, frozen=True):
     guard: bool = False
 
 
-class Timeout(msgspec.Struct, frozen=True, tag="timeout", tag_field="kind"):
+class Timeout(msgspec.Struct, frozen=True, tag="timeout", tag_field="kind", forbid_unknown_fields=True):
     """The server's action when ``prompt``'s deadline passes; the game applies that prompt's default."""
 
     prompt: str

@@ -8,6 +8,7 @@ prompt check and state encoding, so every game refuses the same mistakes with th
 from __future__ import annotations
 
 import abc
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -47,6 +48,12 @@ class Game(abc.ABC, Generic[S, Opt]):
     EventBody: ClassVar[Any]
 
     def __init__(self) -> None:
+        """Builds the codecs. Raises ``TypeError`` for an action Struct that does not set
+        ``forbid_unknown_fields=True``: the protocol promises that unknown fields of an action are refused
+        (``action/malformed``), so no game may silently ignore them."""
+        for kind in typing.get_args(self.Action) or (self.Action,):
+            if not kind.__struct_config__.forbid_unknown_fields:
+                raise TypeError(f"{self.id}: action {kind.__name__} must set forbid_unknown_fields=True")
         self._state_enc = msgspec.msgpack.Encoder()
         self._state_dec = msgspec.msgpack.Decoder(self.State)
         self._action_dec = msgspec.json.Decoder(self.Action | Timeout)

@@ -45,7 +45,7 @@ Mode = Literal["ordered", "concurrent"]
 PASS = "pass"
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind"):
+class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unknown_fields=True):
     """The pass action a game may put in its ``Action`` union (``{"kind": "pass"}``)."""
 
 

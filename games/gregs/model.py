@@ -72,29 +72,29 @@ class State(msgspec.Struct):
 
 
 # ---- actions ------------------------------------------------------------------------------------------
-class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind"):
+class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind", forbid_unknown_fields=True):
     """Take a free character in the setup (GRE-3)."""
 
     character: str
 
 
-class Cut(msgspec.Struct, frozen=True, tag="cut", tag_field="kind"):
+class Cut(msgspec.Struct, frozen=True, tag="cut", tag_field="kind", forbid_unknown_fields=True):
     """Cut the face-down fan: the card at slot ``position`` becomes slot 0 (0 = no cut; GRE-15)."""
 
     position: int
 
 
-class Reveal(msgspec.Struct, frozen=True, tag="reveal", tag_field="kind"):
+class Reveal(msgspec.Struct, frozen=True, tag="reveal", tag_field="kind", forbid_unknown_fields=True):
     """Reveal the card in fan slot ``slot`` (GRE-12)."""
 
     slot: int
 
 
-class Stop(msgspec.Struct, frozen=True, tag="stop", tag_field="kind"):
+class Stop(msgspec.Struct, frozen=True, tag="stop", tag_field="kind", forbid_unknown_fields=True):
     """End the turn and move by the revealed sum (GRE-13, GRE-18)."""
 
 
-class Curse(msgspec.Struct, frozen=True, tag="curse", tag_field="kind"):
+class Curse(msgspec.Struct, frozen=True, tag="curse", tag_field="kind", forbid_unknown_fields=True):
     """The holder hands the curse to seat ``target`` (GRE-18)."""
 
     target: int

@@ -40,7 +40,34 @@ def test_a_deeply_nested_action_is_refused_by_the_game_decoder() -> None:
     game = shipped()["gregs"]
     with pytest.raises(IllegalAction) as caught:
         game.decode_action('{"kind":"choose","character":"chr-greg","x":' + "[" * DEPTH + "]" * DEPTH + "}")
-    assert (caught.value.code, caught.value.message) == (
-        "action/malformed",
-        "the action is nested too deeply",
+    assert caught.value.code == "action/malformed"
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ({"kind": "choose", 1: "chr-greg"}, "action payload: map keys must be strings"),
+        ({"kind": "choose", "character": b"chr-greg"}, "action payload: bytes values have no JSON form"),
+        (
+            {"kind": "choose", "character": [msgspec.msgpack.Ext(1, b"x")]},
+            "action payload: Ext values have no JSON form",
+        ),
+    ],
+)
+def test_a_msgpack_action_json_cannot_hold_is_invalid_at_action(action: object, message: str) -> None:
+    frame = msgspec.msgpack.encode({"type": "act", "id": "a", "seat": 0, "action": action})
+    with pytest.raises(FrameError) as caught:
+        MSGPACK.decode_client(frame)
+    assert (caught.value.code, caught.value.message, caught.value.details) == (
+        "frame/invalid",
+        message,
+        {"path": "$.action"},
     )
+
+
+def test_a_msgpack_action_arrives_as_the_same_json() -> None:
+    frame = msgspec.msgpack.encode(
+        {"type": "act", "id": "a", "seat": 0, "action": {"kind": "reveal", "slot": 2}}
+    )
+    act = MSGPACK.decode_client(frame)
+    assert msgspec.json.decode(act.action) == {"kind": "reveal", "slot": 2}  # type: ignore[union-attr]

@@ -28,7 +28,7 @@ class ToyState(msgspec.Struct):
     target: int
 
 
-class Inc(msgspec.Struct, frozen=True, tag="inc", tag_field="kind"):
+class Inc(msgspec.Struct, frozen=True, tag="inc", tag_field="kind", forbid_unknown_fields=True):
     pass
 
 
