@@ -55,8 +55,27 @@ def refusals(handler: Handler) -> Handler:
     return wrapped
 
 
+#: Largest request body accepted, bytes (docs/api.md); bigger answers 413 ``request/too_large``.
+MAX_BODY = 64 * 1024
+#: The values ``GET /api/rooms?status=`` accepts.
+STATUSES = frozenset({"open", "running", "finished", "abandoned"})
+
+
+async def _read(request: Request) -> bytes:
+    """The body, read only up to `MAX_BODY` bytes (a client may lie in Content-Length, or send none)."""
+    if int(request.headers.get("content-length") or 0) > MAX_BODY:
+        raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _body(request: Request, kind: type[Any]) -> Any:
-    raw = await request.body()
+    raw = await _read(request)
     try:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
@@ -137,6 +156,8 @@ async def create_room(request: Request) -> Response:
 async def list_rooms(request: Request) -> Response:
     services = _services(request)
     game, status = request.query_params.get("game"), request.query_params.get("status")
+    if status is not None and status not in STATUSES:
+        raise Refused("request/invalid", f"status is one of {', '.join(sorted(STATUSES))}")
     rooms = [await summary(services, m) for m in await services.store.list_rooms() if game in (None, m.game)]
     return _json([r for r in rooms if status in (None, r["status"])])
 

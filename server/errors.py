@@ -12,12 +12,15 @@ from typing import Any
 #: HTTP status for each lobby code (docs/api.md).
 HTTP_STATUS: dict[str, int] = {
     "request/invalid": 400,
+    "request/too_large": 413,
     "auth/bad_token": 401,
     "room/not_found": 404,
     "game/not_found": 404,
     "seat/not_found": 404,
     "seat/taken": 409,
     "room/full": 409,
+    "seat/empty": 409,
+    "seat/left": 409,
     "room/started": 409,
     "room/not_full": 409,
     "room/not_started": 409,

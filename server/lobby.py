@@ -136,10 +136,13 @@ class Lobby:
 
     async def leave(self, room: str, token: str) -> int:
         """The seat of ``token`` leaves: freed before the start; after it, played by its defaults (or the
-        room's leaver bot). Raises `Refused` ``auth/bad_token``."""
+        room's leaver bot). A second leave is refused either way: before the start the token no longer
+        holds a seat (``auth/bad_token``); after it the token still watches the seat (``seat/left``)."""
 
         def leave(meta: RoomMeta) -> int:
             record = seat_of(meta, token)
+            if record.left:
+                raise Refused("seat/left", f"seat {record.seat} has already left")
             if meta.status == "open":
                 record.token_hash, record.name = None, ""
             else:
@@ -170,12 +173,14 @@ class Lobby:
 
     async def remove(self, room: str, seat: int, host: str) -> None:
         """Free ``seat`` before the start. Raises `Refused` ``auth/bad_token``, ``room/started``,
-        ``seat/not_found``."""
+        ``seat/not_found``, ``seat/empty`` (nobody, and no bot, holds it)."""
 
         def free(meta: RoomMeta) -> None:
             _require_host(meta, host)
             _require_open(meta)
             record = _seat(meta, seat)
+            if not record.taken:
+                raise Refused("seat/empty", f"seat {seat} is empty")
             record.token_hash, record.name, record.bot = None, "", None
 
         await self._update(room, free)

@@ -100,3 +100,78 @@ class TestAutostart:
             await services.lobby.claim(made.room, 1, "bob")
         meta = await services.rooms.meta(made.room)
         assert (meta.status, [s.taken for s in meta.seats], meta.seats[1].name) == ("open", [True, False], "")
+
+
+def fixture_room(client: Http, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/rooms", json={"game": "fixture-hands", "seats": 2, **body})
+    assert response.status_code == 201
+    data: dict[str, Any] = response.json()
+    return data
+
+
+class TestBounds:
+    @pytest.mark.parametrize("name", ["x" * 41, "tab\there", "bell\x07", "new\nline", "\u2028"])
+    def test_a_seat_name_is_1_to_40_printable_characters(self, client: Http, name: str) -> None:
+        room = fixture_room(client)["room"]
+        assert error(client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": name})) == (
+            400,
+            "request/invalid",
+        )
+
+    def test_a_40_character_name_and_no_name_are_accepted(self, client: Http) -> None:
+        room = fixture_room(client, autostart=False)["room"]
+        assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": "é" * 40}).status_code == 200
+        assert client.post(f"/api/rooms/{room}/seats/1/claim", json={}).status_code == 200
+        assert [s["name"] for s in client.get(f"/api/rooms/{room}").json()["seats"]] == ["é" * 40, None]
+
+    @pytest.mark.parametrize("timers", [{"turn": 0.5}, {"turn": 86_401}, {"turn": 0}, {"Bad Name": 5}])
+    def test_timers_are_1_to_86400_seconds(self, client: Http, timers: dict[str, float]) -> None:
+        response = client.post("/api/rooms", json={"game": "fixture-hands", "seats": 2, "timers": timers})
+        assert error(response) == (400, "request/invalid")
+
+    def test_timer_bounds_are_inclusive(self, client: Http) -> None:
+        room = fixture_room(client, timers={"turn": 1, "reaction": 86_400})["room"]
+        assert client.get(f"/api/rooms/{room}").json()["timers"] == {"turn": 1.0, "reaction": 86_400.0}
+
+    def test_a_body_over_64_kib_is_413(self, client: Http) -> None:
+        body = b'{"game":"fixture-hands","seats":2,"options":{"pad":"' + b"x" * 70_000 + b'"}}'
+        response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
+        assert error(response) == (413, "request/too_large")
+
+    def test_a_streamed_body_over_64_kib_is_413(self, client: Http) -> None:
+        chunks = iter([b'{"name":"', b"x" * 40_000, b"y" * 40_000, b'"}'])
+        response = client.post("/api/rooms/any/seats/0/claim", content=chunks)
+        assert error(response) == (413, "request/too_large")
+
+    def test_an_unknown_status_filter_is_400(self, client: Http) -> None:
+        assert error(client.get("/api/rooms", params={"status": "zzz"})) == (400, "request/invalid")
+        assert client.get("/api/rooms", params={"status": "abandoned", "game": "none"}).json() == []
+
+
+class TestSeatEdges:
+    def test_removing_an_empty_seat_is_409_seat_empty(self, client: Http) -> None:
+        created = fixture_room(client, autostart=False)
+        response = client.delete(
+            f"/api/rooms/{created['room']}/seats/1", headers=bearer(created["host_token"])
+        )
+        assert error(response) == (409, "seat/empty")
+
+    def test_leaving_twice_is_refused_before_and_after_the_start(self, client: Http) -> None:
+        room = fixture_room(client)["room"]
+        first = client.post(f"/api/rooms/{room}/seats/0/claim", json={}).json()["token"]
+        leave = f"/api/rooms/{room}/leave"
+        assert client.post(leave, headers=bearer(first)).json() == {"seat": 0}
+        assert error(client.post(leave, headers=bearer(first))) == (401, "auth/bad_token")
+        tokens = [
+            client.post(f"/api/rooms/{room}/seats/any/claim", json={}).json()["token"] for _ in range(2)
+        ]
+        assert client.get(f"/api/rooms/{room}").json()["status"] == "running"
+        assert client.post(leave, headers=bearer(tokens[0])).json() == {"seat": 0}
+        assert error(client.post(leave, headers=bearer(tokens[0]))) == (409, "seat/left")
+
+    def test_claiming_in_an_autostarted_room_is_room_started(self, client: Http) -> None:
+        room = fixture_room(client)["room"]
+        for _ in range(2):
+            client.post(f"/api/rooms/{room}/seats/any/claim", json={})
+        assert error(client.post(f"/api/rooms/{room}/seats/any/claim", json={})) == (409, "room/started")
+        assert error(client.post(f"/api/rooms/{room}/seats/0/claim", json={})) == (409, "room/started")
