@@ -170,11 +170,11 @@ class Generator:
                 lobby = self.http[0]
                 body = {"game": cfg.game, "seats": cfg.seats, "options": {}}
                 room = (await lobby.post("/api/rooms", json=body)).raise_for_status().json()["room"]
-                tokens = []
-                for seat in range(cfg.seats):
-                    claimed = await lobby.post(f"/api/rooms/{room}/seats/{seat}/claim", json={})
-                    tokens.append(claimed.raise_for_status().json()["token"])
-                conns = [await self._connect(index + seat, room, t) for seat, t in enumerate(tokens)]
+                claims = [lobby.post(f"/api/rooms/{room}/seats/{s}/claim", json={}) for s in range(cfg.seats)]
+                tokens = [c.raise_for_status().json()["token"] for c in await asyncio.gather(*claims)]
+                conns = list(
+                    await asyncio.gather(*(self._connect(index + s, room, t) for s, t in enumerate(tokens)))
+                )
         except Exception as exc:
             self.errors += 1
             if self.errors <= 3:
@@ -265,6 +265,8 @@ class Generator:
                 room.last_sent = perf() - cfg.interval + cfg.interval * index / len(self.rooms)
             self.next_action(room)
         await asyncio.sleep(cfg.warmup)
+        # rooms and connections as the window opens (when the workers' loaded RSS is sampled)
+        live, conns = len(self.rooms), sum(len(r.conns) for r in self.rooms)
         print("MEASURE_START", flush=True)
         stats.measuring = True
         t0 = perf()
@@ -276,9 +278,8 @@ class Generator:
         reporter.cancel()
         now = perf()
         stalled = sum(1 for r in self.rooms if r.target is not None and now - r.sent_at > 2.0)
-        conns = sum(len(r.conns) for r in self.rooms)
         result = LoadResult(
-            len(self.rooms),
+            live,
             conns,
             self.errors,
             round(connect_seconds, 2),

@@ -44,7 +44,8 @@ class Percentiles(msgspec.Struct, frozen=True):
 
 
 class LoadResult(msgspec.Struct, frozen=True):
-    """What the generator measured in its window (``window`` seconds).
+    """What the generator measured in its window (``window`` seconds); ``rooms_live`` and
+    ``connections`` as the window opened (finished games are replaced as it goes).
 
     ``actions``: acknowledged actions whose update reached every seat of the room; ``updates``: update
     frames received; ``latency``: action sent -> the last seat of its room received the step (full
@@ -86,6 +87,7 @@ class RunFigures(msgspec.Struct, frozen=True):
     idle_rss: int
     loaded_rss: int
     client_cpu: float = 0.0
+    loadavg: float = 0.0
 
     @property
     def actions_per_s(self) -> float:

@@ -32,6 +32,7 @@ class Summary(msgspec.Struct, frozen=True):
     redis_share: float | None
     rss_per_conn: float | None
     client_share: float
+    loadavg: float
     games: int
     errors: int
 
@@ -62,6 +63,7 @@ def summarize(runs: Sequence[RunFigures]) -> Summary:
         cpu_per_action_us=med(lambda r: r.cpu_per_action_us),
         redis_share=med(lambda r: r.redis_cpu / r.load.window if r.redis_cpu is not None else None),
         rss_per_conn=med(lambda r: r.rss_per_conn),
+        loadavg=med(lambda r: r.loadavg) or 0.0,
         client_share=med(lambda r: r.client_cpu / r.load.window if r.load.window else 0.0) or 0.0,
         games=sum(r.load.games for r in runs),
         errors=sum(r.load.connect_errors + r.load.refused + r.load.stalled for r in runs),
@@ -93,6 +95,7 @@ COLUMNS = (
     "Redis CPU",
     "KB RSS/conn",
     "client CPU",
+    "load avg",
     "errors",
 )
 
@@ -113,6 +116,7 @@ def row(s: Summary) -> list[str]:
         "-" if s.redis_share is None else f"{s.redis_share * 100:.0f} %",
         _num(None if s.rss_per_conn is None else s.rss_per_conn / 1024, ".1f"),
         f"{s.client_share * 100:.0f} %",
+        f"{s.loadavg:.1f}",
         str(s.errors),
     ]
 
@@ -132,6 +136,7 @@ def ratio_row(s: Summary, base: Summary) -> list[str]:
         ratio(s.cpu_per_action_us, base.cpu_per_action_us),
         "",
         ratio(s.rss_per_conn, base.rss_per_conn),
+        "",
         "",
         "",
     ]

@@ -89,6 +89,7 @@ def _figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_rss:
         idle_rss,
         start.worker_rss,
         end.client_cpu - start.client_cpu,
+        round(os.getloadavg()[0], 2),
     )
 
 
