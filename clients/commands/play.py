@@ -16,7 +16,10 @@ import sys
 from collections.abc import AsyncIterator
 from typing import Any, TextIO
 
+import httpx
+
 from clients.sdk import BotPlayer, Connection, Lobby, policy_named
+from clients.sdk.lobby import LobbyError
 from clients.sdk.render import describe
 from protocol.messages import ServerMsg, Snapshot, Update
 
@@ -34,7 +37,52 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return asyncio.run(play(args, sys.stdout))
+    """Play, or print one line saying why not (exit status 2)."""
+    try:
+        return asyncio.run(play(args, sys.stdout))
+    except UsageError as exc:
+        print(f"boardroom play: {exc}", file=sys.stderr)
+    except LobbyError as exc:
+        print(f"boardroom play: the server refused: {exc.code}: {exc.message}", file=sys.stderr)
+    except (OSError, httpx.HTTPError) as exc:
+        print(f"boardroom play: cannot reach the server: {exc}", file=sys.stderr)
+    return 2
+
+
+class UsageError(Exception):
+    """Arguments that cannot make a game (an unknown game, a seat count out of range, a bad URL)."""
+
+
+def server_urls(url: str) -> tuple[str, str]:
+    """``(HTTP base URL, websocket URL)`` of a server given as ``http(s)://host:port`` or
+    ``ws(s)://host:port`` (a trailing ``/`` or ``/ws`` is ignored). Raises `UsageError` otherwise."""
+    schemes = {
+        "http": ("http", "ws"),
+        "https": ("https", "wss"),
+        "ws": ("http", "ws"),
+        "wss": ("https", "wss"),
+    }
+    scheme, sep, rest = url.strip().partition("://")
+    rest = rest.rstrip("/").removesuffix("/ws").rstrip("/")
+    if not sep or scheme.lower() not in schemes or not rest:
+        raise UsageError(f"--url must be http(s)://host:port or ws(s)://host:port, got {url!r}")
+    http, ws = schemes[scheme.lower()]
+    return f"{http}://{rest}", f"{ws}://{rest}/ws"
+
+
+def _checked(args: argparse.Namespace) -> Any:
+    """The game ``args`` name, with a bot count it can seat. Raises `UsageError`."""
+    from games.catalog import shipped
+
+    games = shipped()
+    game = games.get(args.game)
+    if game is None:
+        raise UsageError(f"no game {args.game!r}; choose one of {', '.join(sorted(games))}")
+    if not game.min_seats <= args.bots <= game.max_seats:
+        raise UsageError(
+            f"{args.game} seats {game.min_seats} to {game.max_seats} players, not --bots {args.bots}"
+        )
+    return game
 
 
 @contextlib.asynccontextmanager
@@ -64,17 +112,19 @@ async def embedded_server() -> AsyncIterator[str]:
 
 async def play(args: argparse.Namespace, out: TextIO) -> int:
     """Play one game as ``args`` says, printing to ``out``; returns the exit status."""
-    from games.catalog import shipped
-
-    game = shipped()[args.game]
-    policy = policy_named(game, args.policy)
-    server = embedded_server() if args.url is None else contextlib.nullcontext(args.url.rstrip("/"))
+    game = _checked(args)
+    try:
+        policy = policy_named(game, args.policy)
+    except (KeyError, ValueError) as exc:
+        raise UsageError(f"no bot policy {args.policy!r} for {args.game}") from exc
+    urls = None if args.url is None else server_urls(args.url)
+    server = embedded_server() if urls is None else contextlib.nullcontext(urls[0])
     async with server as base, Lobby(base) as lobby:
         created = await lobby.create_room(args.game, args.bots)
         room = created.room
         print(f"room {room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
         tokens = [(await lobby.claim(room, seat, name=f"bot {seat}")).token for seat in range(args.bots)]
-        ws_url = "ws" + base.removeprefix("http") + "/ws"
+        ws_url = server_urls(base)[1]
         spectator = Connection(ws_url, room, encoding=args.encoding)
         spectator.listen(lambda msg: _print_events(msg, out))
         players = [Connection(ws_url, room, [token], encoding=args.encoding) for token in tokens]
