@@ -281,7 +281,10 @@ class Connection:
     async def _flush(self) -> None:
         resends, self._resends = self._resends, []
         for item in resends:
-            await self._send_act(item)
+            # an action answered meanwhile (its ack, or its error: refusals are not recorded by the server,
+            # so a resend after one would be applied as new) is never sent again
+            if self.outbox.is_pending(item.id):
+                await self._send_act(item)
         syncs, self._sync_requests = self._sync_requests, []
         for since in syncs:
             await self._send(Sync(since=since))

@@ -3,7 +3,8 @@
 Ids are ``<prefix>-<n>``: a random prefix per outbox (so two clients of one seat never collide) and a
 counter shared by all seats (so an id alone names a pending action). After a reconnect the connection
 resends every pending action with its same id; the server applies an id at most once, so each action
-takes effect exactly once.
+takes effect exactly once. An action the server refused leaves the outbox with its error and is never
+resent: the server does not record refusals, so its id is not consumed and a resend would be judged anew.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ class Outbox:
     def pending(self) -> list[Pending]:
         """Every unanswered action, oldest first (what to resend after a reconnect)."""
         return [item for item, _ in self._pending.values()]
+
+    def is_pending(self, action_id: str) -> bool:
+        """Whether the action ``action_id`` still waits for its answer."""
+        return action_id in self._pending
 
     def ack(self, msg: Ack) -> bool:
         """Resolve the action ``msg`` answers; ``False`` when it is not pending (a late duplicate)."""
