@@ -27,6 +27,9 @@ def register(sub: Any) -> None:
         choices=["critical", "error", "warning", "info", "debug"],
         help="uvicorn's log level (env BOARDROOM_LOG_LEVEL; default info)",
     )
+    parser.add_argument(
+        "--fixtures", action="store_true", help="also host the fixture games (fixture-*; benchmarks, tests)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -43,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"boardroom serve: {exc}", file=sys.stderr)
         return 2
-    app = create_app(settings)
+    from games.catalog import shipped, with_fixtures
+
+    app = create_app(settings, games=with_fixtures() if args.fixtures else shipped())
     config = uvicorn.Config(
         app,
         host=settings.host,
