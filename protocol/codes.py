@@ -28,9 +28,9 @@ CLOSES: dict[int, str] = {
     1008: "policy violation: the Origin header is not allowed",
     1009: "message too big: a frame exceeded the maximum frame size",
     1011: "internal error: a bug of ours; reconnect and resume",
-    4400: "bad hello: not a hello, or an unsupported protocol major version",
+    4400: "bad hello: not a hello, an unsupported protocol major version, or no hello within the timeout",
     4401: "bad token: a seat token is not valid for this room",
     4404: "room not found",
-    4408: "too slow: the client did not drain its send queue; reconnect and resume",
+    4408: "too slow: too many frames (or bytes) waited to be written to the client; reconnect and resume",
     4429: "flood: frames kept arriving far past the rate limit",
 }
