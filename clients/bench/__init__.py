@@ -1,8 +1,9 @@
 """``boardroom bench``: the load benchmark (DESIGN "Where the time goes", docs/benchmarks.md).
 
-Three kinds of process, so each one's CPU is measured apart: the worker(s) under test (`worker`), the load
-generator of bot clients over real websockets (`load`), and this orchestrator (`runner`), which starts
-them pinned to separate cores when ``taskset`` exists, samples the workers' CPU and RSS from ``/proc``
-between the generator's ``MEASURE_START`` and ``MEASURE_END`` lines, runs the transport baseline
-(`baseline`) in the same invocation, and prints every figure also as a ratio to it (`report`).
+Three kinds of process, so each one's CPU is measured apart: the worker(s) under test (``boardroom
+serve --fixtures`` with the rate limits lifted), the load generator of bot clients over real websockets
+(`load`), and the orchestrator (`runner`), which starts them pinned to separate cores when ``taskset``
+exists, samples the workers' CPU and RSS from ``/proc`` between the generator's ``MEASURE_START`` and
+``MEASURE_END`` lines, runs the transport baseline in the same invocation (`runner.measure_baseline`),
+and prints every figure also as a ratio to it (`report`).
 """

@@ -198,18 +198,19 @@ class Generator:
         return ws
 
     def finished(self, room: BenchRoom) -> None:
-        """A game ended: count it and replace its room by a new one (same load)."""
+        """A game ended: count it and replace its room by a new one (same load). The old room stays
+        connected until the new one is, so the connections a worker holds stay as configured."""
         self.stats.games += self.stats.measuring
-        room.close()
-        if room in self.rooms:
-            self.rooms.remove(room)
         if not self.stats.stopping:
-            self._spawn(self._replace())
+            self._spawn(self._replace(room))
 
-    async def _replace(self) -> None:
-        room = await self.open_room()
-        if room is not None:
-            self.rooms.append(room)
+    async def _replace(self, old: BenchRoom) -> None:
+        new = await self.open_room()
+        if old in self.rooms:
+            self.rooms.remove(old)
+        old.close()
+        if new is not None:
+            self.rooms.append(new)
 
     # ---- actions ---------------------------------------------------------------------------------
     def done(self, room: BenchRoom, seconds: float) -> None:

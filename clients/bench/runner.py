@@ -39,6 +39,22 @@ class Plan(msgspec.Struct, frozen=True):
     baseline_dir: str | None = None
 
 
+#: Per-connection rates of a benchmark worker: far above what one bot sends (a closed loop acts as fast
+#: as the server answers, by design); every other setting is production's.
+BENCH_RATE = "100000"
+
+
+def worker_command(port: int, redis: str | None, prefix: str) -> list[str]:
+    """``boardroom serve`` as a benchmark worker: fixtures hosted, rate limits lifted, logs quiet."""
+    cmd = procs.python("-c", "from clients.cli import main; main()", "serve", "--port", str(port))
+    cmd += ["--fixtures", "--log-level", "warning"]
+    for flag in ("--actions-per-second", "--action-burst", "--frames-per-second", "--frame-burst"):
+        cmd += [flag, BENCH_RATE]
+    if redis:
+        cmd += ["--redis", redis, "--redis-prefix", prefix]
+    return cmd
+
+
 def _sample(pids: list[int], redis_pid: int | None, client: int) -> Sample:
     return Sample(
         sum(procs.cpu_seconds(p) for p in pids),
@@ -99,9 +115,7 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
     ports = [procs.free_port() for _ in range(plan.workers)]
     workers = []
     for port in ports:
-        cmd = procs.python("-m", "clients.bench.worker", "--port", str(port))
-        if plan.redis:
-            cmd += ["--redis", plan.redis, "--redis-prefix", prefix]
+        cmd = worker_command(port, plan.redis, prefix)
         workers.append(subprocess.Popen(procs.pinned(cmd, plan.server_cores)))
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
