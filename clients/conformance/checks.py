@@ -10,14 +10,18 @@ under ``None``), diffs and applies.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
+
+import jsonpatch
 
 from clients.conformance import interference
 from clients.conformance.leaks import Frame, Scanner, as_json, event_frames, seat_frames
 from clients.conformance.model import Config, Finding
 from clients.conformance.probes import Refusal, for_seat, idle_code, named_ids
 from games.engine import Event, Game, IllegalAction, Match, Outcome, Policy, Prompt, Rng
+from protocol.diff import diff
 
 
 class StepContext:
@@ -185,6 +189,20 @@ def check_leak_scan(ctx: StepContext) -> list[Finding]:
     return found
 
 
+def check_patch(ctx: StepContext) -> list[Finding]:
+    """Every viewer's RFC 6902 patch from the previous view, applied by the ``jsonpatch`` library (what a
+    client in any language would use), gives exactly the new view (values and JSON types)."""
+    if ctx.prev_views is None:
+        return []
+    found = []
+    for viewer in ctx.viewers:
+        before, after = ctx.prev_views[viewer], ctx.views[viewer]
+        rebuilt = jsonpatch.apply_patch(before, diff(before, after))
+        if json.dumps(rebuilt, sort_keys=True) != json.dumps(after, sort_keys=True):
+            found.append(ctx.finding("patch", "the patch does not rebuild the view", viewer=viewer))
+    return found
+
+
 def check_interference(ctx: StepContext) -> list[Finding]:
     """Leak check (b) for every viewer at the chosen steps (`clients.conformance.interference`)."""
     if not ctx.interfere:
@@ -212,6 +230,7 @@ STEP_CHECKS: list[Check] = [
     check_invariants,
     check_liveness,
     check_outcome,
+    check_patch,
     check_probes,
     check_leak_scan,
     check_interference,

@@ -101,3 +101,15 @@ def test_extra_step_checks_run_after_every_step_with_consecutive_views() -> None
 
     result = play_out(HandsGame(), 2, SEED, None, QUICK, [*STEP_CHECKS, record])
     assert seen == [(0, False)] + [(v, True) for v in range(1, result.steps + 1)]
+
+
+def test_patch_check_reports_a_diff_that_does_not_rebuild_the_view(monkeypatch: Any) -> None:
+    from clients.conformance import checks
+
+    monkeypatch.setattr(checks, "diff", lambda a, b: [])  # a diff that forgets every change
+    kinds = {f.check for f in findings(HandsGame())}
+    assert kinds == {"patch"}
+
+
+def test_patch_check_passes_with_the_protocol_diff() -> None:
+    assert [f for f in findings(HandsGame()) if f.check == "patch"] == []
