@@ -191,7 +191,7 @@ class RedisBus:
 
 
 #: Redis connections of one worker's pool; more concurrent commands wait up to `POOL_WAIT` seconds for one.
-POOL_SIZE = 64
+POOL_SIZE = 100
 POOL_WAIT = 20.0
 
 

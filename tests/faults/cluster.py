@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -111,14 +112,19 @@ class Worker:
             self.proc.send_signal(signal.SIGINT)
 
     def stop(self) -> None:
-        """A graceful stop (SIGINT), then SIGKILL after 15 s."""
+        """A graceful stop (SIGINT), then SIGKILL after 5 s (a test's teardown: nothing to finish)."""
         if self.proc is None or self.proc.poll() is not None:
             return
         self.interrupt()
         try:
-            self.proc.wait(15)
+            self.proc.wait(5)
         except subprocess.TimeoutExpired:
             self.kill()
+
+    def summary(self) -> str:
+        """The log's distinct unindented lines with their counts (tracebacks folded), most frequent first."""
+        lines = [line for line in self.log.read_text(errors="replace").splitlines() if line[:1].strip()]
+        return "\n".join(f"{n:6} {line[:200]}" for line, n in Counter(lines).most_common(15))
 
     @property
     def alive(self) -> bool:
@@ -151,6 +157,8 @@ class Cluster:
             worker.interrupt()
         for worker in self.workers:
             worker.stop()
+        for worker in self.workers:  # printed, so pytest shows it with a failure
+            print(f"--- {worker.log.name} (port {worker.port}):\n{worker.summary()}")
 
     def url(self, i: int) -> str:
         return self.workers[i].url

@@ -72,9 +72,23 @@ async def open_room(
     return created.room, tokens
 
 
+#: Seconds a bot waits for its action's answer. The SDK's 10 s is for people; here hundreds of rooms
+#: share two cores with three workers (and whatever else runs), so an answer may queue for longer.
+ACK_WAIT = 60.0
+
+
+class PatientBot(BotPlayer):
+    """A `BotPlayer` that waits `ACK_WAIT` seconds for each answer (a timeout is a test failure)."""
+
+    async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
+        future = await self.conn.submit(seat, action)
+        async with asyncio.timeout(ACK_WAIT):
+            return await future
+
+
 async def play(conns: Sequence[Connection], game: Game[Any, Any], seconds: float) -> list[Any]:
     """Random bots on every connection until the outcome; the outcomes each saw."""
-    bots = [BotPlayer(conn, game, random_policy, seed=conn.room.encode()[:32]) for conn in conns]
+    bots = [PatientBot(conn, game, random_policy, seed=conn.room.encode()[:32]) for conn in conns]
     return list(await asyncio.gather(*(bot.run(seconds) for bot in bots)))
 
 

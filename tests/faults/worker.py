@@ -12,6 +12,7 @@ per-room container of the worker (``sizes``) — a leak shows as a count growing
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 from collections import Counter
 from typing import Any
@@ -43,6 +44,13 @@ def counts(services: Services, by_type: bool = False) -> dict[str, Any]:
     found: dict[str, Any] = {}
     if by_type:
         found["types"] = dict(Counter(type(o).__qualname__ for o in gc.get_objects()))
+    pool = getattr(getattr(services.store, "redis", None), "connection_pool", None)
+    if pool is not None:
+        found["pool"] = {
+            "in_use": len(getattr(pool, "_in_use_connections", ())),
+            "available": len(getattr(pool, "_available_connections", ())),
+            "tasks": len(asyncio.all_tasks()),
+        }
     return {
         **found,
         "objects": len(gc.get_objects()),
