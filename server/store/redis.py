@@ -37,6 +37,7 @@ from typing import Any
 import msgspec
 import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
 
 from server.store.base import Publisher
 from server.store.model import (
@@ -51,6 +52,7 @@ from server.store.model import (
     RoomState,
     Schedule,
 )
+from server.store.redis_batch import Batcher
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
 _enc = msgspec.msgpack.Encoder()
@@ -82,6 +84,8 @@ class RedisStore:
         self._scripts: dict[str, AsyncScript] = {
             name: redis.register_script(source(name)) for name in SCRIPTS
         }
+        #: the hot path (`load`, `commit`) shares pipelines between concurrent actions
+        self.batch = Batcher(redis)
 
     # ---- keys ------------------------------------------------------------------------------------
     def keys(self, room: str) -> list[str]:
@@ -102,6 +106,17 @@ class RedisStore:
 
     async def _run(self, name: str, room: str, args: Sequence[Any]) -> Any:
         return await self._scripts[name](keys=self.keys(room), args=list(args))
+
+    async def _batched(self, name: str, room: str, args: Sequence[Any]) -> Any:
+        """`_run` through the auto-pipeline: ``EVALSHA``, loading the script when Redis lost it (a restart
+        or ``SCRIPT FLUSH``)."""
+        script, keys = self._scripts[name], self.keys(room)
+        (reply,) = await self.batch.run(lambda pipe: pipe.evalsha(script.sha, len(keys), *keys, *args), 1)
+        if isinstance(reply, NoScriptError):
+            return await script(keys=keys, args=list(args))
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
 
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
@@ -172,7 +187,7 @@ class RedisStore:
             self.ttl_ms,
             *_deadline_args(commit.schedule),
         ]
-        status, version, *epoch = await self._run("commit", commit.room, args)
+        status, version, *epoch = await self._batched("commit", commit.room, args)
         result = CommitResult(status.decode(), int(version))
         if result.status == "committed":
             change = Change(
@@ -204,13 +219,19 @@ class RedisStore:
 
     async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
         keys = self.keys(room)
-        async with self.redis.pipeline(transaction=False) as pipe:
+
+        def add(pipe: Any) -> None:
             pipe.hget(keys[0], "body")
             pipe.hmget(keys[2], ["state", "version", "epoch", "finished"])
             pipe.get(keys[5])
             if action_id is not None:
                 pipe.hget(keys[4], f"{seat}:{action_id}")
-            body, fields, sched, *known = await pipe.execute()
+
+        replies = await self.batch.run(add, 3 if action_id is None else 4)
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        body, fields, sched, *known = replies
         if body is None:
             return Loaded(None)
         return Loaded(
@@ -221,19 +242,18 @@ class RedisStore:
         )
 
     async def change_of(self, room: str) -> Change | None:
-        """The room's current version as a `Change` (with the step that produced it), read in one
-        round trip; ``None`` before the start. What a worker delivers after a wake-up or a reconnect."""
-        keys = self.keys(room)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hmget(keys[2], ["state", "version", "epoch", "finished"])
-            pipe.get(keys[5])
-            pipe.xrevrange(keys[3], "+", "-", count=1)
-            fields, sched, last = await pipe.execute()
-        state = _state(fields)
+        """The room's current version as a `Change` (with the step that produced it), read atomically by
+        one script through the auto-pipeline; ``None`` before the start. What a worker delivers after a
+        wake-up or a reconnect."""
+        reply = await self._batched("change_of", room, [])
+        if not reply:
+            return None
+        state = _state(reply[:4])
         if state is None:
             return None
+        sched, last = reply[4], reply[5]
         schedule = _sched_dec.decode(sched) if sched is not None else Schedule(state.version)
-        step = _step_dec.decode(last[0][1][b"s"]) if last else None
+        step = _step_dec.decode(last) if last is not None else None
         if step is not None and step.version != state.version:
             step = None
         return Change(room, state.version, state.epoch, state.state, schedule, step, state.finished)

@@ -138,6 +138,18 @@ keep_ttl()
 return 1
 """
 
+#: Read-only: the room's current version as one consistent reply (a script runs alone, so the state,
+#: its schedule and the last log step are of one moment): state, version, epoch, finished, schedule, the
+#: last log step (or false). Returns false before the start. One command, so it joins the auto-pipeline.
+CHANGE_OF = """
+local f = redis.call('HMGET', KEYS[3], 'state', 'version', 'epoch', 'finished')
+if not f[1] or not f[2] then return false end
+local last = redis.call('XREVRANGE', KEYS[4], '+', '-', 'COUNT', 1)
+local step = false
+if last[1] then step = last[1][2][2] end
+return {f[1], f[2], f[3], f[4], redis.call('GET', KEYS[6]), step}
+"""
+
 SCRIPTS = {
     "create": CREATE,
     "put_meta": PUT_META,
@@ -146,6 +158,7 @@ SCRIPTS = {
     "put_schedule": PUT_SCHEDULE,
     "lease": LEASE,
     "touch": TOUCH,
+    "change_of": CHANGE_OF,
 }
 
 

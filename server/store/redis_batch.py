@@ -1,0 +1,83 @@
+"""Auto-pipelining for the Redis store's hot path: commands that callers submit while a pipeline is in
+flight leave together in the next one.
+
+On this machine a Redis round trip costs ~120 µs of redis-py's Python work (packing, the pool, the
+parser) and Redis itself far less, so the action path pays per round trip, not per command. Every action
+makes two dependent round trips (load, then commit); the loads and commits of all rooms that act at the
+same moment share them: one pipeline in flight per worker, the next one collecting whatever arrived
+meanwhile. At low load each batch holds one caller (no added latency); under load a batch holds many.
+
+Each command keeps its own atomicity (a commit is one Lua script); the batch is not a transaction, and
+needs none: the version compare-and-set inside the commit script decides, as without batching.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+
+#: ``add(pipe)`` queues one caller's commands on the shared pipeline.
+Adder = Callable[[Any], None]
+
+
+class Batch:
+    """Submissions waiting for the next pipeline: ``(add, how many commands, future of their replies)``."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Adder, int, asyncio.Future[list[Any]]]] = []
+
+
+class Batcher:
+    """One worker's auto-pipeline over ``redis`` (a client with a connection pool)."""
+
+    def __init__(self, redis: aioredis.Redis) -> None:
+        self.redis = redis
+        self._waiting = Batch()
+        self._task: asyncio.Task[None] | None = None
+        #: pipelines sent and commands in them (the batching factor is commands / pipelines)
+        self.pipelines = 0
+        self.commands = 0
+
+    async def run(self, add: Adder, count: int) -> list[Any]:
+        """Queue ``count`` commands (``add`` puts them on a pipeline) and return their replies in order.
+        A command's error is returned in its place (as redis-py's ``raise_on_error=False``); a lost
+        connection raises for every caller of that pipeline."""
+        future: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        self._waiting.items.append((add, count, future))
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        try:
+            while self._waiting.items:
+                batch, self._waiting = self._waiting, Batch()
+                await self._send(batch)
+        finally:
+            self._task = None
+
+    async def _send(self, batch: Batch) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for add, _, _ in batch.items:
+            add(pipe)
+        self.pipelines += 1
+        self.commands += len(pipe)
+        try:
+            replies = await pipe.execute(raise_on_error=False)
+        except BaseException as exc:  # the connection failed: every caller of this pipeline sees it
+            for _, _, future in batch.items:
+                if not future.done():
+                    future.set_exception(exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        at = 0
+        for _, count, future in batch.items:
+            if not future.done():
+                future.set_result(replies[at : at + count])
+            at += count
