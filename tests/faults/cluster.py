@@ -94,9 +94,10 @@ class Worker:
             self.log,
         )
 
-    def counts(self) -> dict[str, Any]:
-        """The worker's ``/debug/counts`` (see `tests.faults.worker`)."""
-        data: dict[str, Any] = httpx.get(self.url + "/debug/counts", timeout=30.0).json()
+    def counts(self, by_type: bool = False) -> dict[str, Any]:
+        """The worker's ``/debug/counts`` (see `tests.faults.worker`); ``by_type`` adds ``types``."""
+        query = "?types=1" if by_type else ""
+        data: dict[str, Any] = httpx.get(self.url + "/debug/counts" + query, timeout=30.0).json()
         return data
 
     def kill(self) -> None:

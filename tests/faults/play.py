@@ -19,9 +19,10 @@ from typing import Any
 import msgspec
 import redis.asyncio as aioredis
 
-from clients.sdk import BotPlayer, Connection, Lobby
+from clients.sdk import ActionRefused, BotPlayer, Connection, Lobby
+from clients.sdk.bot import RATE_BACKOFF
 from games.engine import Game, LogEntry, Match, random_policy
-from protocol.messages import Ack, ServerMsg
+from protocol.messages import Ack, Error, ServerMsg
 from server.store.model import LogStep
 from server.store.redis import RedisStore
 
@@ -35,6 +36,7 @@ class Tracked(Connection):
         super().__init__(url, room, tokens, recorder=self._recorded, **kw)
         self.sent: dict[str, tuple[int, dict[str, Any]]] = {}
         self.acks: list[Ack] = []
+        self.refusals: list[Error] = []
         self.on_act: Callable[[Tracked, str], None] | None = None
         self.listen(self._heard)
 
@@ -50,6 +52,8 @@ class Tracked(Connection):
     def _heard(self, msg: ServerMsg) -> None:
         if isinstance(msg, Ack):
             self.acks.append(msg)
+        elif isinstance(msg, Error):
+            self.refusals.append(msg)
 
 
 def store_for(url: str, prefix: str) -> RedisStore:
@@ -81,9 +85,15 @@ class PatientBot(BotPlayer):
     """A `BotPlayer` that waits `ACK_WAIT` seconds for each answer (a timeout is a test failure)."""
 
     async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
-        future = await self.conn.submit(seat, action)
-        async with asyncio.timeout(ACK_WAIT):
-            return await future
+        delay = RATE_BACKOFF
+        while True:  # as `BotPlayer._send`: a rate-limited action was dropped, send it again later
+            try:
+                return await self.conn.act(seat, action, timeout=ACK_WAIT)
+            except ActionRefused as exc:
+                if exc.code != "rate/limited":
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 1.0)
 
 
 async def play(conns: Sequence[Connection], game: Game[Any, Any], seconds: float) -> list[Any]:
@@ -111,6 +121,9 @@ async def check_exactly_once(
     assert all(len(versions) == 1 for versions in answered.values()), answered
     acked_versions = sorted(v for versions in answered.values() for v in versions)
     others = [s.version for s in log if timeouts and s.action.get("kind") == "timeout"]
+    unexplained = sorted({s.version for s in log} - set(acked_versions) - set(others))
+    refusals = [(e.code, e.id) for client in clients for e in client.refusals]
+    assert unexplained == [], f"steps nobody was told of: {[log[v - 1] for v in unexplained]}; {refusals}"
     assert sorted(acked_versions + others) == [s.version for s in log]
     assert await store.redis.hlen(store.keys(room)[4]) == len(answered)
     await check_replay(store, game, room, log, stored.state)
