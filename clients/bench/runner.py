@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import subprocess
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from clients.bench import procs
+from clients.bench import procs, profile
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Sample
 
 #: ``progress(label, fields)``: called with each ``PROGRESS`` line of a generator (and phase changes).
@@ -29,7 +30,8 @@ Progress = Callable[[str, dict[str, Any]], None]
 class Plan(msgspec.Struct, frozen=True):
     """What to run: the load (``load``; its ``bases`` are filled in per run), ``workers`` worker
     processes, the ``redis`` URL (``None``: the in-memory store, one worker), cores for the server side
-    and the client side (``None``: not pinned), and the baseline directory (``None``: skipped)."""
+    and the client side (``None``: not pinned), the baseline directory (``None``: skipped) and a
+    directory for py-spy profiles of the first worker over the window (``None``: not profiled)."""
 
     load: LoadConfig
     workers: int = 1
@@ -37,6 +39,7 @@ class Plan(msgspec.Struct, frozen=True):
     server_cores: str | None = "0"
     client_cores: str | None = "1"
     baseline_dir: str | None = None
+    profile: str | None = None
 
 
 #: Per-connection rates of a benchmark worker: far above what one bot sends (a closed loop acts as fast
@@ -65,15 +68,22 @@ def _sample(pids: list[int], redis_pid: int | None, client: int) -> Sample:
 
 
 async def _drive(
-    label: str, cmd: list[str], pids: list[int], redis_pid: int | None, progress: Progress
+    label: str,
+    cmd: list[str],
+    pids: list[int],
+    redis_pid: int | None,
+    progress: Progress,
+    sampler: Callable[[], Awaitable[Any]] | None = None,
 ) -> tuple[dict[str, Any], Sample, Sample, int]:
     """Run the generator ``cmd`` to its end; returns its RESULT, the samples at the window's start and
-    end, and the workers' RSS just before the load (bytes)."""
+    end, and the workers' RSS just before the load (bytes). ``sampler`` starts with the window (a
+    profiler) and is awaited before returning."""
     idle_rss = sum(procs.rss_bytes(p) for p in pids)
     proc = await asyncio.create_subprocess_exec(*cmd, stdout=subprocess.PIPE)
     assert proc.stdout is not None
     start = end = None
     result: dict[str, Any] | None = None
+    sampling: asyncio.Future[Any] | None = None
     async for raw in proc.stdout:
         line = raw.decode().strip()
         if line.startswith("PROGRESS "):
@@ -83,11 +93,15 @@ async def _drive(
         elif line == "MEASURE_START":
             start = _sample(pids, redis_pid, proc.pid)
             progress(label, {"phase": "measuring"})
+            if sampler is not None:
+                sampling = asyncio.ensure_future(sampler())
         elif line == "MEASURE_END":
             end = _sample(pids, redis_pid, proc.pid)
         elif line.startswith("RESULT "):
             result = msgspec.json.decode(line[7:])
     await proc.wait()
+    if sampling is not None:
+        await sampling
     if result is None or start is None or end is None:
         raise RuntimeError(f"{label}: the load generator ended without a result (exit {proc.returncode})")
     return result, start, end, idle_rss
@@ -128,7 +142,11 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
         )
         redis_pid = procs.redis_pid(plan.redis) if plan.redis else None
         pids = [w.pid for w in workers]
-        result, start, end, idle_rss = await _drive(label, cmd, pids, redis_pid, progress)
+        sampler = None
+        if plan.profile is not None:
+            out = Path(plan.profile) / f"{label}-{os.getpid()}-{ports[0]}.txt"
+            sampler = functools.partial(profile.record, pids[0], plan.load.duration, out)
+        result, start, end, idle_rss = await _drive(label, cmd, pids, redis_pid, progress, sampler)
     finally:
         for worker in workers:
             procs.stop(worker)

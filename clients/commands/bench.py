@@ -44,6 +44,11 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline run")
     parser.add_argument("--json", metavar="PATH", help="also write every run's raw figures here")
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="py-spy the first worker over each window into DIR and print where its CPU went, by stage",
+    )
     parser.set_defaults(func=run)
 
 
@@ -74,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
             server_cores=args.server_cores or None,
             client_cores=args.client_cores or None,
             baseline_dir=baseline,
+            profile=args.profile,
         )
         for game in args.game or ["gregs", "fixture-hands"]
     ]
@@ -112,11 +118,26 @@ async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
         f"store {'redis' if plans[0].redis else 'memory'}, window {load.duration:.0f} s, medians of {repeat}"
     )
     print(markdown(summaries, base))
+    if plans[0].profile is not None:
+        _print_profiles(plans[0].profile, summaries)
     if json_path:
         raw = {label: [msgspec.to_builtins(r) for r in rs] for label, rs in runs.items()}
         with open(json_path, "wb") as f:
             f.write(msgspec.json.encode(raw))
     return 0
+
+
+def _print_profiles(directory: str, summaries: list[Any]) -> None:
+    """The stage table of each label's profiles (samples of all its runs summed)."""
+    from clients.bench.profile import stages, table
+
+    for summary in summaries:
+        texts = [p.read_text() for p in sorted(Path(directory).glob(f"{summary.label}-*.txt"))]
+        if not texts:
+            print(f"{summary.label}: no profile (py-spy missing, or not allowed to trace the worker)")
+            continue
+        print(f"\n{summary.label}: where the worker's CPU went")
+        print(table(stages("\n".join(texts)), summary.cpu_per_action_us))
 
 
 def _shower(bar: Any, task: Any) -> Any:

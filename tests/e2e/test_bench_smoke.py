@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures
+from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
 from clients.bench.runner import Plan, baseline_files, measure
 
@@ -49,3 +50,18 @@ def test_a_missing_baseline_directory_skips_the_ratios_with_a_message(tmp_path: 
     assert baseline_files(str(tmp_path)) is None
     cmd = [sys.executable, "-c", "from clients.cli import main; main()", "bench", "--help"]
     assert "--baseline-dir" in subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+
+
+def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_frame() -> None:
+    collapsed = "\n".join(
+        [
+            "run (uvicorn/main.py:1);Session._act (server/ws/session.py:9);Rooms._step (server/rooms.py:1) 6",
+            "run (a.py:1);RoomWatch._change (server/ws/hub.py:1);change_of (redis/asyncio/client.py:1) 3",
+            "run (a.py:1);Runner.run (asyncio/runners.py:1) 1",
+        ]
+    )
+    assert stages(collapsed) == {
+        "apply (decode, game step, prompts, encode)": 0.6,
+        "Redis (load, commit, wake-ups, scheduler)": 0.3,
+        OTHER: 0.1,
+    }
