@@ -290,7 +290,7 @@ class RedisStore:
         return bool(await self._run("lease", item.room, args))
 
     async def touch(self, room: str, now: float) -> None:
-        await self._run("touch", room, [repr(now)])
+        await self._batched("touch", room, [repr(now)])
 
     async def last_seen(self, room: str) -> float | None:
         seen = await self.redis.get(self.keys(room)[8])
