@@ -1,7 +1,9 @@
 """Figures of repeated runs: medians per label, ratios to the baseline, and the text table printed.
 
-Each figure is the median over the repeats of that figure (not the figures of the median run). A ratio
-is boardroom / baseline: above 1 for actions/s is better, below 1 for CPU, latency and RSS is better.
+Each figure is the median over the repeats of that figure (not the figures of the median run).
+``errors`` are failed room setups and refused actions; ``stalled`` rooms had an action in flight for
+over 2 s when the window closed (a saturated worker, not a failure). A ratio is boardroom / baseline:
+above 1 for actions/s is better, below 1 for CPU, latency and RSS is better.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class Summary(msgspec.Struct, frozen=True):
     loadavg: float
     games: int
     errors: int
+    stalled: int
 
 
 def _median(values: Sequence[float | None]) -> float | None:
@@ -66,7 +69,8 @@ def summarize(runs: Sequence[RunFigures]) -> Summary:
         loadavg=med(lambda r: r.loadavg) or 0.0,
         client_share=med(lambda r: r.client_cpu / r.load.window if r.load.window else 0.0) or 0.0,
         games=sum(r.load.games for r in runs),
-        errors=sum(r.load.connect_errors + r.load.refused + r.load.stalled for r in runs),
+        errors=sum(r.load.connect_errors + r.load.refused for r in runs),
+        stalled=sum(r.load.stalled for r in runs),
     )
 
 
@@ -97,6 +101,7 @@ COLUMNS = (
     "client CPU",
     "load avg",
     "errors",
+    "stalled",
 )
 
 
@@ -118,6 +123,7 @@ def row(s: Summary) -> list[str]:
         f"{s.client_share * 100:.0f} %",
         f"{s.loadavg:.1f}",
         str(s.errors),
+        str(s.stalled),
     ]
 
 
@@ -136,6 +142,7 @@ def ratio_row(s: Summary, base: Summary) -> list[str]:
         ratio(s.cpu_per_action_us, base.cpu_per_action_us),
         "",
         ratio(s.rss_per_conn, base.rss_per_conn),
+        "",
         "",
         "",
         "",
