@@ -13,7 +13,10 @@ with a commit between the subscriber's first read and the ``SUBSCRIBE``), after 
 watched room is subscribed again, and each confirmation reconciles it) and every ``sweep`` seconds.
 
 Changes committed by this worker are delivered at once through `publish` (the store calls it), without
-waiting for their own wake-up, which is then skipped as not newer.
+waiting for their own wake-up, which is then skipped as not newer. The wake-up often arrives before the
+commit's reply is handled: while this worker has a commit of the room in flight, a wake-up only records
+the version it announced, and `settled` (the store calls it when the reply is in) reads the room only if
+that version was not delivered by then (the commit lost to another worker's, or a later one landed).
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ class RedisBus:
         self._wake = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         self._channels: set[str] = set()  # subscribed on Redis right now (confirmed or sent)
+        self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
+        self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
+        store.settled = self.settled  # the bus holds wake-ups back only if the store reports replies
 
     # ---- the Bus protocol ------------------------------------------------------------------------
     def publish(self, change: Change) -> None:
@@ -65,9 +71,12 @@ class RedisBus:
         """Call ``callback`` (on the event loop) with each newer change of ``room``. Must be called on
         the event loop; the first subscriber of a room subscribes its channel."""
         self._next += 1
-        self._subs.setdefault(room, {})[self._next] = callback
+        subs = self._subs.get(room)
+        if subs is None:
+            subs = self._subs[room] = {}
+            self._changed(room)
+        subs[self._next] = callback
         self._ensure_reader()
-        self._wake.set()
         return self._next
 
     def unsubscribe(self, room: str, handle: int) -> None:
@@ -78,7 +87,12 @@ class RedisBus:
         if not subs:
             del self._subs[room]
             self._delivered.pop(room, None)
-            self._wake.set()
+            self._announced.pop(room, None)
+            self._changed(room)
+
+    def _changed(self, room: str) -> None:
+        self._dirty.add(room)
+        self._wake.set()
 
     def subscriptions(self) -> int:
         """Live local subscriptions (tests assert none are left over)."""
@@ -96,6 +110,13 @@ class RedisBus:
         self._delivered[change.room] = change.version
         for callback in list(subs.values()):
             callback(change)
+
+    def settled(self, room: str) -> None:
+        """This worker's commit of ``room`` got its reply (committed, refused or failed): read the room
+        if a wake-up announced a version that has not been delivered since."""
+        announced = self._announced.pop(room, None)
+        if announced is not None and announced > self._delivered.get(room, -1):
+            self._reconcile(room)
 
     def _reconcile(self, room: str) -> None:
         """Read ``room``'s stored version soon (one read in flight per room; a wake-up meanwhile reads
@@ -135,6 +156,8 @@ class RedisBus:
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 log.warning("redis pub/sub connection lost (%s); reconnecting", exc)
                 self._channels.clear()
+                self._dirty.update(self._subs)  # every watched room is subscribed again
+                self._wake.set()
                 await self._reset()
                 await asyncio.sleep(RETRY)
 
@@ -146,7 +169,8 @@ class RedisBus:
     async def _read(self) -> None:
         swept = time.monotonic()
         while True:
-            await self._sync_channels()
+            if self._wake.is_set():
+                await self._sync_channels()
             if self._channels:
                 message = await self.pubsub.get_message(timeout=0.05)
                 if message is not None:
@@ -161,22 +185,41 @@ class RedisBus:
                     self._reconcile(room)
 
     async def _sync_channels(self) -> None:
-        """Subscribe the channels of newly watched rooms and unsubscribe those nobody watches."""
+        """Subscribe the channels of newly watched rooms and unsubscribe those nobody watches (only the
+        rooms changed since the last call: the cost is per change, not per watched room)."""
         self._wake.clear()
-        wanted = {self.store.channel(room) for room in self._subs}
-        added, removed = wanted - self._channels, self._channels - wanted
-        if added:
-            await self.pubsub.subscribe(*added)
-        if removed:
-            await self.pubsub.unsubscribe(*removed)
-        self._channels = wanted
+        dirty, self._dirty = self._dirty, set()
+        added: list[str] = []
+        removed: list[str] = []
+        for room in dirty:
+            channel = self.store.channel(room)
+            if room in self._subs and channel not in self._channels:
+                added.append(channel)
+            elif room not in self._subs and channel in self._channels:
+                removed.append(channel)
+        try:
+            if added:
+                await self.pubsub.subscribe(*added)
+                self._channels.update(added)
+            if removed:
+                await self.pubsub.unsubscribe(*removed)
+                self._channels.difference_update(removed)
+        except BaseException:
+            self._dirty |= dirty  # retried after the reconnect (which marks every room anyway)
+            raise
 
     def _on_message(self, message: dict[str, Any]) -> None:
         room = self.store.room_of(message["channel"].decode())
         if message["type"] == "subscribe":
             self._reconcile(room)  # a commit may have landed before the subscription took effect
-        elif message["type"] == "message" and int(message["data"]) > self._delivered.get(room, -1):
-            self._reconcile(room)
+        elif message["type"] == "message":
+            version = int(message["data"])
+            if version <= self._delivered.get(room, -1):
+                return
+            if self.store.committing.get(room):  # likely our own commit: `settled` decides
+                self._announced[room] = max(version, self._announced.get(room, -1))
+            else:
+                self._reconcile(room)
 
     async def aclose(self) -> None:
         """Stop reading and close the pub/sub connection (the store closes its own pool)."""
@@ -193,14 +236,31 @@ class RedisBus:
 #: Redis connections of one worker's pool; more concurrent commands wait up to `POOL_WAIT` seconds for one.
 POOL_SIZE = 100
 POOL_WAIT = 20.0
+#: Seconds to open a connection; a pooled connection idle this long is pinged before its next use.
+CONNECT_TIMEOUT = 5.0
+HEALTH_CHECK = 15.0
 
 
 def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]:
     """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use).
 
     The pool blocks when all `POOL_SIZE` connections are busy: redis-py's default pool raises
-    ``MaxConnectionsError`` at once past 100, which failed every session of a burst of rooms."""
-    pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT)
+    ``MaxConnectionsError`` at once past 100, which failed every session of a burst of rooms.
+
+    No per-command socket timeout: redis-py runs every send under ``asyncio.wait_for`` (a task per
+    command on Python 3.11) when one is set, ~15 % of a round trip's CPU. Failures are still detected: a
+    Redis that dies or restarts closes its sockets (the command raises ``ConnectionError`` at once), TCP
+    keepalive finds a vanished host, idle connections are pinged before reuse, and the hot path's
+    pipelines carry one deadline each (`server.store.redis_batch.DEADLINE`) for a Redis that hangs."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=POOL_SIZE,
+        timeout=POOL_WAIT,
+        socket_timeout=None,
+        socket_connect_timeout=CONNECT_TIMEOUT,
+        socket_keepalive=True,
+        health_check_interval=HEALTH_CHECK,
+    )
     store = RedisStore(aioredis.Redis.from_pool(pool), prefix, ttl)
     bus = RedisBus(store)
     store.bus = bus

@@ -31,7 +31,7 @@ list drops ids whose metadata expired when it is next read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -86,6 +86,10 @@ class RedisStore:
         }
         #: the hot path (`load`, `commit`) shares pipelines between concurrent actions
         self.batch = Batcher(redis)
+        #: room -> this worker's commits of it awaiting their reply (the bus holds back wake-ups then)
+        self.committing: dict[str, int] = {}
+        #: called with the room when one of those commits got its reply (`RedisBus.settled`)
+        self.settled: Callable[[str], None] | None = None
 
     # ---- keys ------------------------------------------------------------------------------------
     def keys(self, room: str) -> list[str]:
@@ -187,22 +191,34 @@ class RedisStore:
             self.ttl_ms,
             *_deadline_args(commit.schedule),
         ]
-        status, version, *epoch = await self._batched("commit", commit.room, args)
-        result = CommitResult(status.decode(), int(version))
-        if result.status == "committed":
-            change = Change(
-                commit.room,
-                result.version,
-                epoch[0].decode(),
-                commit.state,
-                commit.schedule,
-                commit.step,
-                commit.finished,
-                commit.live,
-                commit.prompts,
-            )
-            self._publish(change)
+        room = commit.room
+        self.committing[room] = self.committing.get(room, 0) + 1
+        try:
+            status, version, *epoch = await self._batched("commit", room, args)
+            result = CommitResult(status.decode(), int(version))
+            if result.status == "committed":
+                change = Change(
+                    room,
+                    result.version,
+                    epoch[0].decode(),
+                    commit.state,
+                    commit.schedule,
+                    commit.step,
+                    commit.finished,
+                    commit.live,
+                    commit.prompts,
+                )
+                self._publish(change)
+        finally:  # after the publish, so our own wake-up is found delivered
+            self._settle(room)
         return result
+
+    def _settle(self, room: str) -> None:
+        left = self.committing.pop(room) - 1
+        if left:
+            self.committing[room] = left
+        elif self.settled is not None:
+            self.settled(room)
 
     def _publish(self, change: Change) -> None:
         if self.bus is not None:

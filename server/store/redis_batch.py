@@ -18,6 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+#: Seconds a pipeline may take before its callers get ``TimeoutError`` (a Redis that hangs with its
+#: sockets open). One deadline per pipeline instead of redis-py's per-command socket timeout.
+DEADLINE = 5.0
 
 #: ``add(pipe)`` queues one caller's commands on the shared pipeline.
 Adder = Callable[[Any], None]
@@ -68,11 +73,13 @@ class Batcher:
         self.pipelines += 1
         self.commands += len(pipe)
         try:
-            replies = await pipe.execute(raise_on_error=False)
+            async with asyncio.timeout(DEADLINE):
+                replies = await pipe.execute(raise_on_error=False)
+        except TimeoutError:  # as redis-py's socket timeout would have raised it
+            self._fail(batch, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
+            return
         except BaseException as exc:  # the connection failed: every caller of this pipeline sees it
-            for _, _, future in batch.items:
-                if not future.done():
-                    future.set_exception(exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
+            self._fail(batch, exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
             if not isinstance(exc, Exception):
                 raise
             return
@@ -81,3 +88,9 @@ class Batcher:
             if not future.done():
                 future.set_result(replies[at : at + count])
             at += count
+
+    @staticmethod
+    def _fail(batch: Batch, exc: Exception) -> None:
+        for _, _, future in batch.items:
+            if not future.done():
+                future.set_exception(exc)
