@@ -19,7 +19,12 @@ ERRORS: dict[str, str] = {
     "room/not_started": "the room has not started yet",
     "room/finished": "the room has finished",
     "rate/limited": "too many actions or frames per second; this one was dropped",
+    "store/unavailable": "the store (Redis) is unreachable; resend the action with its same id later",
 }
+
+#: Error codes after which a client sends the same action again later, under the same id: nothing it
+#: can see was applied (an action whose reply the store lost may have been; its id makes the resend safe).
+RETRY_LATER: frozenset[str] = frozenset({"rate/limited", "store/unavailable"})
 
 #: Websocket close codes the server uses: code -> meaning.
 CLOSES: dict[int, str] = {
@@ -28,6 +33,7 @@ CLOSES: dict[int, str] = {
     1008: "policy violation: the Origin header is not allowed",
     1009: "message too big: a frame exceeded the maximum frame size",
     1011: "internal error: a bug of ours; reconnect and resume",
+    1013: "try again later: the store (Redis) is unreachable; reconnect and resume after a pause",
     4400: "bad hello: not a hello, an unsupported protocol major version, or no hello within the timeout",
     4401: "bad token: a seat token is not valid for this room",
     4404: "room not found",

@@ -1,7 +1,8 @@
 """The lobby HTTP API, exactly as docs/api.md says (routes, bodies, answers, error codes).
 
 Tokens travel in ``Authorization: Bearer`` headers and are never logged; a `Refused` becomes its HTTP
-status with ``{"code", "message"}`` (plus ``details`` when there are some).
+status with ``{"code", "message"}`` (plus ``details`` when there are some). A store outage
+(`server.outage`) answers 503 ``store/unavailable`` with ``Retry-After: 1`` (logged once per outage).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from starlette.routing import Route
 from games.engine.plugin import Game
 from server.errors import Refused
 from server.lobby import CreateRoom
+from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
 from server.services import Services
 from server.store.model import RoomMeta
 
@@ -41,11 +43,16 @@ def _json(data: Any, status: int = 200) -> Response:
 
 
 def refusals(handler: Handler) -> Handler:
-    """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``."""
+    """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``, and a
+    store outage as 503 ``store/unavailable``."""
 
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
+        except OUTAGE_ERRORS as exc:
+            outage_of(_services(request).store).failed(exc)
+            answer = {"code": UNAVAILABLE, "message": MESSAGE}
+            return JSONResponse(answer, 503, headers={"Retry-After": "1"})
         except Refused as exc:
             body: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if exc.details:

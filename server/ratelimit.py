@@ -33,3 +33,7 @@ class TokenBucket:
             return True
         self.refused += 1
         return False
+
+    def give_back(self) -> None:
+        """Return the token of a take whose request did nothing (the store was unreachable)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)

@@ -5,6 +5,10 @@ worker may run a scheduler; Redis later) and applies it through the normal commi
 the prompt, or the bot's action. A stale item (the prompt changed meanwhile) is refused by the commit,
 so each deadline takes effect exactly once. Rooms nobody has been connected to for ``abandon_after``
 seconds are closed as abandoned.
+
+While the store is unreachable the sweeps keep ticking; the worker's `server.outage.Outage` logs one line
+when the store fails and one when a sweep succeeds again (not a traceback per sweep). Items due
+meanwhile fire on the first sweep after the outage.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from games.engine.plugin import Game, Policy
 from games.engine.rng import Rng
 from server.deadlines import bot_of
 from server.errors import Refused
+from server.outage import outage_of, unavailable
 from server.services import Services
 from server.store.model import Deadline, RoomMeta
 
@@ -115,12 +120,18 @@ class Scheduler:
 
     async def run(self) -> None:
         """Sweep every ``settings.tick`` seconds of real time (at once again after a sweep that applied
-        something) until cancelled; a failing sweep is logged."""
+        something) until cancelled; a failing sweep is logged (a store outage once, by `server.outage`)."""
+        outage = outage_of(self.services.store)
         while True:
             try:
                 applied = await self.tick()
-            except Exception:
-                log.exception("scheduler sweep failed")
+            except Exception as exc:
+                if unavailable(exc):
+                    outage.failed(exc, refused=False)
+                else:
+                    log.exception("scheduler sweep failed")
                 applied = 0
+            else:
+                outage.recovered()
             # a sweep that applied something may have made the next bot move due at once
             await asyncio.sleep(0 if applied else self.services.settings.tick)

@@ -6,27 +6,58 @@
   carries the current deadlines.
 - Otherwise (no ``since``, too far behind, or ahead of the store: it went back in time): a fresh
   `Snapshot` per viewer plus the events it missed since ``since``.
+
+While the store is unreachable (`server.outage`) the catch-up waits and tries again (backing off from
+`RETRY` to `RETRY_MAX` seconds) instead of failing the room's fan-out: no change can commit meanwhile,
+and the connection stays. A connection that closes while it waits gets nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from games.engine.match import LogEntry, Match
 from games.engine.plugin import Game
 from protocol.fanout import Outgoing, Step, ViewCache, fan_out, prompt_out, snapshot
 from protocol.messages import PromptOut
+from server.outage import outage_of, unavailable
 from server.rooms import Rooms
 from server.store.model import LogStep, RoomState
 from server.ws.conn import Conn
 from server.ws.steps import engine_events, missed, prompts_out
+
+#: Seconds before the first retry of a catch-up the store could not answer, and the most between two.
+RETRY = 0.1
+RETRY_MAX = 2.0
 
 
 async def catch_up(
     rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, gap: int
 ) -> tuple[list[Outgoing], RoomState | None]:
     """The frames that bring ``conn``'s viewers from ``since`` to the stored version (recorded in
-    ``conn.versions``), and the stored state they lead to (``None`` before the start)."""
+    ``conn.versions``), and the stored state they lead to (``None`` before the start). Retries while the
+    store is unreachable; ``([], None)`` when ``conn`` closed meanwhile."""
+    outage, delay = outage_of(rooms.store), RETRY
+    while True:
+        try:
+            found = await _catch_up(rooms, game, room, conn, since, gap)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            outage.failed(exc, refused=False)
+        else:
+            outage.recovered()
+            return found
+        if conn.closing is not None or conn.done.is_set():
+            return [], None
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, RETRY_MAX)
+
+
+async def _catch_up(
+    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, gap: int
+) -> tuple[list[Outgoing], RoomState | None]:
     loaded = await rooms.store.get_state(room)
     if loaded is None:
         return [], None

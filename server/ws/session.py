@@ -4,6 +4,10 @@ hello -> welcome -> snapshots (or the missed updates) -> then ``act``/``sync``/`
 leaves. Blame decides the answer: a refused action or a malformed frame is an `Error` (the connection
 stays); a bad hello, token or room, an oversized frame, a flood or a client too slow to read closes the
 connection with its code; our own bug is logged and closes with 1011. Bad input changes no state.
+
+A store outage (Redis unreachable, `server.outage`) is neither: an action gets ``store/unavailable`` (the
+connection stays; the client resends it with the same id), a hello that cannot be answered closes with
+1013 "try again later", and the worker logs one line per outage, not a traceback per request.
 """
 
 from __future__ import annotations
@@ -22,11 +26,16 @@ from protocol.codec import FrameError, codec_for, negotiate
 from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Sync, Welcome
 from server.errors import Refused
 from server.lobby import seat_of
+from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavailable
 from server.ratelimit import TokenBucket
 from server.services import Services
 from server.ws.conn import Conn
 
 log = logging.getLogger("boardroom.ws")
+
+#: Close code (RFC 6455 "try again later") and reason of a hello the store could not answer.
+TRY_AGAIN = 1013
+TRY_AGAIN_REASON = "store unreachable; reconnect and resume"
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
@@ -43,6 +52,7 @@ class Session:
         self.frames = TokenBucket(self.limits.frames_per_second, self.limits.frame_burst, clock)
         self.actions = TokenBucket(self.limits.actions_per_second, self.limits.action_burst, clock)
         self.conn: Conn | None = None
+        self.outage = outage_of(services.store)
 
     async def run(self) -> None:
         origins = self.services.settings.origins
@@ -74,7 +84,12 @@ class Session:
         assert self.conn is not None
         try:
             await self._serve()
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):  # the hello's reads (an action's are answered in `_act`)
+                self.outage.failed(exc)
+                self.conn.close(TRY_AGAIN, TRY_AGAIN_REASON)
+                await self.conn.done.wait()
+                return
             log.exception("websocket session failed")
             self.conn.close(1011, "internal error; reconnect and resume")
             await self.conn.done.wait()
@@ -167,7 +182,12 @@ class Session:
         self._send(
             Welcome(meta.room, meta.game, seats, version, epoch, PROTOCOL_MAJOR, self.limits.max_frame)
         )
-        await self.services.hub.join(conn, meta, hello.since)
+        try:
+            await self.services.hub.join(conn, meta, hello.since)
+        except OUTAGE_ERRORS as exc:
+            # only its "last seen" touch failed (the viewer is in and its catch-up queued, which waits
+            # for the store); the scheduler's heartbeat touches the room again
+            self.outage.failed(exc, refused=False)
         return True
 
     async def _dispatch(self, msg: Any) -> None:
@@ -197,6 +217,8 @@ class Session:
             if not isinstance(action, dict):
                 raise IllegalAction("action/malformed", "an action is an object with a kind")
             acted = await self.services.rooms.act(self.conn.room, msg.seat, action, msg.id)
+        except OUTAGE_ERRORS as exc:
+            return self._unavailable(exc, msg)
         except IllegalAction as exc:
             return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
         except Refused as exc:
@@ -205,4 +227,12 @@ class Session:
             return Error("action/malformed", "the action is not valid JSON", msg.id, msg.seat)
         except RecursionError:
             return Error("action/malformed", "the action is nested too deeply", msg.id, msg.seat)
+        self.outage.recovered()
         return Ack(msg.id, msg.seat, acted.version, acted.duplicate)
+
+    def _unavailable(self, exc: BaseException, msg: Act) -> Error:
+        """``store/unavailable`` for ``msg``: its action token is given back (the resends of an outage
+        must not meet ``rate/limited`` once the store is back; the frame bucket still bounds them)."""
+        self.outage.failed(exc)
+        self.actions.give_back()
+        return Error(UNAVAILABLE, MESSAGE, msg.id, msg.seat)
