@@ -34,6 +34,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from server.bus import Callback
 from server.store.model import Change
 from server.store.redis import RedisStore
+from server.store.redis_batch import PackedConnection
 
 log = logging.getLogger("boardroom.bus")
 
@@ -261,6 +262,8 @@ def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]
         socket_keepalive=True,
         health_check_interval=HEALTH_CHECK,
     )
+    if pool.connection_class is aioredis.Connection:  # plain TCP (not TLS, not a Unix socket)
+        pool.connection_class = PackedConnection
     store = RedisStore(aioredis.Redis.from_pool(pool), prefix, ttl)
     bus = RedisBus(store)
     store.bus = bus

@@ -52,7 +52,7 @@ from server.store.model import (
     RoomState,
     Schedule,
 )
-from server.store.redis_batch import Batcher
+from server.store.redis_batch import Adder, Batcher
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
 _enc = msgspec.msgpack.Encoder()
@@ -109,7 +109,16 @@ class RedisStore:
         return channel[len(self.prefix) + 1 : -len("}:ch")]
 
     async def _run(self, name: str, room: str, args: Sequence[Any]) -> Any:
-        return await self._scripts[name](keys=self.keys(room), args=list(args))
+        # every script shares the auto-pipeline: a burst of room setups (create, claims, start) costs a
+        # few pipelines, not a round trip each
+        return await self._batched(name, room, args)
+
+    async def _one(self, add: Adder) -> Any:
+        """One command through the auto-pipeline (``add`` queues it); its error is raised."""
+        (reply,) = await self.batch.run(add, 1)
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
 
     async def _batched(self, name: str, room: str, args: Sequence[Any]) -> Any:
         """`_run` through the auto-pipeline: ``EVALSHA``, loading the script when Redis lost it (a restart
@@ -128,7 +137,8 @@ class RedisStore:
         return bool(await self._run("create", meta.room, [body, seed, meta.status, meta.room]))
 
     async def get_meta(self, room: str) -> RoomMeta | None:
-        body = await self.redis.hget(self.keys(room)[0], "body")
+        key = self.keys(room)[0]
+        body = await self._one(lambda pipe: pipe.hget(key, "body"))
         return None if body is None else _meta_dec.decode(_b(body))
 
     async def put_meta(self, meta: RoomMeta) -> bool:
@@ -169,11 +179,13 @@ class RedisStore:
         return True
 
     async def get_seed(self, room: str) -> bytes | None:
-        seed = await self.redis.get(self.keys(room)[1])
+        key = self.keys(room)[1]
+        seed = await self._one(lambda pipe: pipe.get(key))
         return None if seed is None else _b(seed)
 
     async def get_state(self, room: str) -> RoomState | None:
-        fields = await self.redis.hmget(self.keys(room)[2], ["state", "version", "epoch", "finished"])
+        key = self.keys(room)[2]
+        fields = await self._one(lambda pipe: pipe.hmget(key, ["state", "version", "epoch", "finished"]))
         return _state([None if f is None else _b(f) for f in fields])
 
     async def commit(self, commit: Commit) -> CommitResult:
@@ -226,11 +238,13 @@ class RedisStore:
 
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
         start = f"{since + 1}-0" if since >= 0 else "-"
-        entries: Any = await self.redis.xrange(self.keys(room)[3], start, "+")
+        key = self.keys(room)[3]
+        entries: Any = await self._one(lambda pipe: pipe.xrange(key, start, "+"))
         return [_step_dec.decode(fields[b"s"]) for _, fields in entries]
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
-        known = await self.redis.hget(self.keys(room)[4], f"{seat}:{action_id}")
+        key, field = self.keys(room)[4], f"{seat}:{action_id}"
+        known = await self._one(lambda pipe: pipe.hget(key, field))
         return None if known is None else _action_result(known)
 
     async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
@@ -276,7 +290,8 @@ class RedisStore:
 
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None:
-        sched = await self.redis.get(self.keys(room)[5])
+        key = self.keys(room)[5]
+        sched = await self._one(lambda pipe: pipe.get(key))
         return None if sched is None else _sched_dec.decode(_b(sched))
 
     async def put_schedule(self, room: str, schedule: Schedule) -> bool:

@@ -17,8 +17,29 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import hiredis
 import redis.asyncio as aioredis
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+
+class PackedConnection(aioredis.Connection):
+    """redis-py's asyncio TCP connection with commands packed by hiredis's C packer.
+
+    redis-py's asyncio connection packs in Python (an encode and a bytes join per argument): ~10 times
+    hiredis's time for a commit's 25 arguments, 5 % of a worker's CPU under load. The sync client uses
+    hiredis when it is installed; the asyncio one does not, hence this class."""
+
+    def pack_command(self, *args: Any) -> list[bytes]:
+        # as redis-py: a command name with spaces ("SCRIPT LOAD") is sent as separate words
+        if isinstance(args[0], str):
+            args = (*args[0].encode().split(), *args[1:])
+        elif b" " in args[0]:
+            args = (*args[0].split(), *args[1:])
+        try:
+            return [hiredis.pack_command(args)]
+        except TypeError:  # an argument hiredis does not take: redis-py's encoder raises its DataError
+            return super().pack_command(*args)
+
 
 #: Seconds a pipeline may take before its callers get ``TimeoutError`` (a Redis that hangs with its
 #: sockets open). One deadline per pipeline instead of redis-py's per-command socket timeout.
