@@ -150,7 +150,7 @@ class RedisStore:
 
     async def list_rooms(self) -> list[RoomMeta]:
         index = self.keys("")[9]
-        rooms = sorted(_b(r).decode() for r in await self.redis.smembers(index))
+        rooms = sorted(_b(r).decode() for r in await self._one(lambda pipe: pipe.smembers(index)))
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
                 pipe.hget(self.keys(room)[0], "body")
@@ -300,7 +300,10 @@ class RedisStore:
 
     async def due(self, now: float, limit: int = 100) -> list[Deadline]:
         index = self.keys("")[10]
-        found: list[Any] = await self.redis.zrangebyscore(index, "-inf", repr(now), 0, limit)
+        # every tick of every worker: through the auto-pipeline, as the hot path
+        found: list[Any] = await self._one(
+            lambda pipe: pipe.zrangebyscore(index, "-inf", repr(now), 0, limit)
+        )
         rooms = [_b(r).decode() for r in found]
         if not rooms:
             return []
