@@ -5,7 +5,7 @@ Files (in ``protocol/schema/``, written by ``boardroom schema``, checked by ``bo
 - ``messages.json``: every client message (``$defs.ClientMessage``) and server message
   (``$defs.ServerMessage``); the document itself accepts either.
 - ``<game id>.json`` for each shipped game (not the fixtures): ``$defs.options``, ``$defs.action`` (the
-  game's actions and the server's ``timeout``), ``$defs.view`` and ``$defs.event``.
+  actions a client may send; the server's own ``timeout`` is not one), ``$defs.view``, ``$defs.event``.
 
 Output is deterministic: keys sorted, two-space indent, a trailing newline. Game payloads inside messages
 (``view``, ``body``, ``action``) are open (``{}``) in ``messages.json``; the game's file types them.
@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from games.engine import Game, Timeout
+from games.engine import Game
 from protocol import PROTOCOL_MAJOR
 from protocol.messages import ClientMsg, ServerMsg
 
@@ -58,10 +58,10 @@ def messages_schema() -> dict[str, Any]:
 
 
 def game_schema(game: Game[Any, Any]) -> dict[str, Any]:
-    """The schema of one game's options, actions (with ``timeout``), view and events (``<id>.json``)."""
+    """The schema of one game's options, client actions, view and events (``<id>.json``)."""
     roots = {
         "options": game.Options,
-        "action": game.Action | Timeout,
+        "action": game.Action,
         "view": game.View,
         "event": game.EventBody,
     }

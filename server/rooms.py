@@ -13,7 +13,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from games.engine.model import Ctx, Event, Outcome
+from games.engine.errors import IllegalAction
+from games.engine.model import Ctx, Event, Outcome, Timeout
 from games.engine.plugin import Game, step
 from server.clock import Clock
 from server.deadlines import TimerPolicy, next_strikes, schedule_for
@@ -107,6 +108,9 @@ class Rooms:
         if loaded.known is not None:
             return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
         parsed = game.convert_action(action)
+        if kind == "player" and isinstance(parsed, Timeout):
+            # deadlines are the server's: a client must not fake one (it would apply a default early)
+            raise IllegalAction("action/not_offered", "timeouts are applied by the server only")
         seed = await self.seed(room)
         for _ in range(MAX_RETRIES):
             state = _running(loaded.state)

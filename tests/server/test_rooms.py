@@ -129,3 +129,23 @@ async def test_the_seed_is_kept_beside_the_state_and_never_in_meta(services: Ser
     meta = await services.rooms.meta(room.room)
     assert seed is not None and len(seed) == 32
     assert seed.hex() not in repr(meta)
+
+
+async def test_a_player_cannot_send_the_servers_timeout_action(services: Services) -> None:
+    room = await make_room(services)
+    seat, _ = await first_choice(services, room.room)
+    state = await services.store.get_state(room.room)
+    assert state is not None
+    game = services.rooms.games["fixture-hands"]
+    prompt = game.prompts(game.decode_state(state.state))[seat]
+    with pytest.raises(IllegalAction) as refused:
+        await services.rooms.act(room.room, seat, {"kind": "timeout", "prompt": prompt.id}, "t1")
+    assert refused.value.code == "action/not_offered"
+    assert await services.store.get_log(room.room) == []
+    after = await services.store.get_state(room.room)
+    assert after is not None and (after.version, after.state) == (state.version, state.state)
+    # the scheduler's own timeout still applies
+    acted = await services.rooms.act(
+        room.room, seat, {"kind": "timeout", "prompt": prompt.id}, kind="timeout"
+    )
+    assert acted.version == state.version + 1
