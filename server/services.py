@@ -38,7 +38,7 @@ class Services:
             store, bus = redis_pair(settings.redis_url, settings.redis_prefix, settings.ttls.finished_log)
         if store is None:
             bus = bus or LocalBus()
-            store = MemoryStore(bus)
+            store = MemoryStore(bus, self.clock, settings.ttls.finished_log)
         if bus is None:
             raise ValueError("a store given from outside needs its bus too")
         self.store = store

@@ -3,6 +3,10 @@
 Each method runs without awaiting in between, so on one event loop every write is atomic; a lock also
 guards the dicts for callers on other threads. Stored Structs are copied in and out (through their
 encoding) so a caller mutating what it read never changes the store behind its back.
+
+A finished or abandoned room expires ``ttl`` seconds (on the injected clock) after it closed, as the Redis
+store's keys do: from then on every read answers as for an unknown room and the room list leaves it out.
+Expired rooms are dropped when next looked at (no timer of our own).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from server.clock import Clock, SystemClock
 from server.store.base import Publisher
 from server.store.model import (
     ActionResult,
@@ -36,7 +41,7 @@ def _clone(value: T, kind: type[T]) -> T:
 
 
 class _Room:
-    __slots__ = ("actions", "log", "meta", "schedule", "seed", "seen", "state")
+    __slots__ = ("actions", "expires", "log", "meta", "schedule", "seed", "seen", "state")
 
     def __init__(self, meta: RoomMeta, seed: bytes) -> None:
         self.meta = meta
@@ -46,21 +51,49 @@ class _Room:
         self.log: list[LogStep] = []
         self.actions: dict[tuple[int, str], ActionResult] = {}
         self.seen: float | None = None
+        self.expires: float | None = None  # server time it expires at, once finished or abandoned
 
 
 class MemoryStore:
-    """Rooms in a dict; deadlines found by a scan of the rooms' schedules (fine for one process)."""
+    """Rooms in a dict; deadlines found by a scan of the rooms' schedules (fine for one process).
+    ``clock`` (default the wall clock) dates expiry; ``ttl``: seconds a finished or abandoned room stays
+    readable."""
 
-    def __init__(self, bus: Publisher | None = None) -> None:
+    def __init__(self, bus: Publisher | None = None, clock: Clock | None = None, ttl: float = 3600.0) -> None:
         self.bus = bus
+        self.clock = clock or SystemClock()
+        self.ttl = ttl
         self._rooms: dict[str, _Room] = {}
         self._leases: dict[Deadline, tuple[str, float]] = {}
         self._lock = threading.RLock()
 
+    # ---- expiry ----------------------------------------------------------------------------------
+    def _entry(self, room: str) -> _Room | None:
+        """``room``'s entry, or ``None`` when unknown or expired (an expired one is dropped here)."""
+        entry = self._rooms.get(room)
+        if entry is not None and entry.expires is not None and entry.expires <= self.clock.now():
+            self._drop(room)
+            return None
+        return entry
+
+    def _drop(self, room: str) -> None:
+        del self._rooms[room]
+        for item in [i for i in self._leases if i.room == room]:
+            del self._leases[item]
+
+    def _purge(self) -> None:
+        now = self.clock.now()
+        for room in [r for r, e in self._rooms.items() if e.expires is not None and e.expires <= now]:
+            self._drop(room)
+
+    def _close(self, entry: _Room) -> None:
+        # as the Redis store's close: the time to live starts (again) when the room closes
+        entry.expires = self.clock.now() + self.ttl
+
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
         with self._lock:
-            if meta.room in self._rooms:
+            if self._entry(meta.room) is not None:
                 return False
             stored = _clone(meta, RoomMeta)
             stored.rev = 0
@@ -69,7 +102,7 @@ class MemoryStore:
 
     async def get_meta(self, room: str) -> RoomMeta | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             return None if entry is None else _clone(entry.meta, RoomMeta)
 
     async def put_meta(self, meta: RoomMeta) -> bool:
@@ -77,26 +110,31 @@ class MemoryStore:
             return self._put_meta(meta)
 
     def _put_meta(self, meta: RoomMeta) -> bool:
-        entry = self._rooms.get(meta.room)
+        entry = self._entry(meta.room)
         if entry is None or entry.meta.rev != meta.rev:
             return False
         stored = _clone(meta, RoomMeta)
         stored.rev += 1
         entry.meta = stored
+        if stored.status == "abandoned":
+            self._close(entry)
         return True
 
     async def list_rooms(self) -> list[RoomMeta]:
         with self._lock:
+            self._purge()
             return [_clone(entry.meta, RoomMeta) for entry in self._rooms.values()]
 
     # ---- state -----------------------------------------------------------------------------------
     async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
         with self._lock:
-            entry = self._rooms.get(meta.room)
+            entry = self._entry(meta.room)
             if entry is None or entry.state is not None or not self._put_meta(meta):
                 return False
             entry.state = msgspec.structs.replace(state)
             entry.schedule = _clone(schedule, Schedule)
+            if state.finished:
+                self._close(entry)
             change = Change(
                 meta.room, state.version, state.epoch, state.state, schedule, None, state.finished
             )
@@ -105,19 +143,19 @@ class MemoryStore:
 
     async def get_seed(self, room: str) -> bytes | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             return None if entry is None else entry.seed
 
     async def get_state(self, room: str) -> RoomState | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             if entry is None or entry.state is None:
                 return None
             return msgspec.structs.replace(entry.state)  # every field immutable: a shallow copy is a copy
 
     async def commit(self, commit: Commit) -> CommitResult:
         with self._lock:
-            entry = self._rooms.get(commit.room)
+            entry = self._entry(commit.room)
             if entry is None or entry.state is None:
                 return CommitResult("conflict")
             if commit.action_id is not None:
@@ -133,6 +171,8 @@ class MemoryStore:
             entry.schedule = _clone(commit.schedule, Schedule)
             if commit.action_id is not None:
                 entry.actions[(commit.step.seat, commit.action_id)] = ActionResult(commit.digest, version)
+            if commit.finished:
+                self._close(entry)
             change = Change(
                 commit.room,
                 version,
@@ -154,7 +194,7 @@ class MemoryStore:
 
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             if entry is None:
                 return []
             # log[i] produced version i + 1, so versions > since start at index since
@@ -162,7 +202,7 @@ class MemoryStore:
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             return None if entry is None else entry.actions.get((seat, action_id))
 
     async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
@@ -179,14 +219,14 @@ class MemoryStore:
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             if entry is None or entry.schedule is None:
                 return None
             return _clone(entry.schedule, Schedule)
 
     async def put_schedule(self, room: str, schedule: Schedule) -> bool:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             if entry is None or entry.state is None or entry.state.version != schedule.version:
                 return False
             entry.schedule = _clone(schedule, Schedule)
@@ -194,6 +234,7 @@ class MemoryStore:
 
     async def due(self, now: float, limit: int = 100) -> list[Deadline]:
         with self._lock:
+            self._purge()
             items = [
                 item
                 for entry in self._rooms.values()
@@ -218,26 +259,27 @@ class MemoryStore:
             return True
 
     def _drop_stale_leases(self, room: str) -> None:
-        entry = self._rooms.get(room)
+        entry = self._entry(room)
         live = set(entry.schedule.deadlines) if entry is not None and entry.schedule is not None else set()
         for item in [i for i in self._leases if i.room == room and i not in live]:
             del self._leases[item]
 
     async def touch(self, room: str, now: float) -> None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             if entry is not None:
                 entry.seen = now
 
     async def last_seen(self, room: str) -> float | None:
         with self._lock:
-            entry = self._rooms.get(room)
+            entry = self._entry(room)
             return None if entry is None else entry.seen
 
     # ---- counts for tests --------------------------------------------------------------------------
     def counts(self) -> dict[str, Any]:
         """How many rooms, log steps and leases are held (tests assert these, not timings)."""
         with self._lock:
+            self._purge()
             return {
                 "rooms": len(self._rooms),
                 "steps": sum(len(entry.log) for entry in self._rooms.values()),
