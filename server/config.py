@@ -2,7 +2,8 @@
 
 One table (`OPTIONS`) drives the flags, their ``--help``, the reading of the environment and the
 reference in docs/operations.md (`markdown_table`, checked by a test). A flag beats its variable, a
-variable beats the `Settings` default. Lists and maps in a variable are comma-separated
+variable beats the `Settings` default; a value outside its `Settings` bound (``msgspec.Meta``) is a
+`ConfigError` naming the flag or variable. Lists and maps in a variable are comma-separated
 (``BOARDROOM_ORIGIN=https://a.example,https://b.example``, ``BOARDROOM_TIMER=turn=60,reaction=10``).
 """
 
@@ -100,6 +101,7 @@ OPTIONS: tuple[Option, ...] = (
     _o("--tick", "tick", "float", "scheduler sweep interval", "s"),
     _o("--shutdown-grace", "shutdown_grace", "float", "graceful shutdown budget (SIGTERM)", "s"),
     _o("--allow-seed", "allow_seed", "bool", "accept fixed room seeds (tests only: reveals cards)"),
+    _o("--fixtures", "fixtures", "bool", "also host the fixture games (fixture-*; benchmarks, tests)"),
 )
 
 
@@ -122,18 +124,34 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Setti
     """The `Settings` of flags ``args`` over variables ``environ`` over the defaults. ``--redis`` (or its
     variable) selects the Redis store. Raises `ConfigError` naming the bad flag or variable."""
     data: dict[str, Any] = {}
+    given: dict[str, tuple[str, Any]] = {}  # path -> (flag or variable, raw value), to name a bad one
     for opt in OPTIONS:
         raw, source = getattr(args, opt.dest, None), opt.flag
         if raw is None and opt.env in environ:
             raw, source = environ[opt.env], opt.env
         if raw is not None:
             _put(data, opt.path, parse(opt, raw, source))
+            given[opt.path] = (source, raw)
     if "redis_url" in data:
         data["store"] = "redis"
     try:
         return msgspec.convert(data, Settings)
     except msgspec.ValidationError as exc:
-        raise ConfigError(str(exc)) from None
+        raise ConfigError(_out_of_bounds(str(exc), given)) from None
+
+
+def _out_of_bounds(message: str, given: Mapping[str, tuple[str, Any]]) -> str:
+    """``message`` of a `Settings` bound (``Expected `int` >= 1 - at `$.limits.max_frame```) as
+    ``--max-frame: '-1' is not allowed: expected `int` >= 1``, naming the flag or variable given."""
+    reason, _, where = message.partition(" - at `$.")
+    path = where.rstrip("`").split("[", 1)[0]
+    if path not in given:
+        return message
+    source, raw = given[path]
+    shown = ",".join(map(str, raw)) if isinstance(raw, list) else raw
+    if path == "redis_url":
+        reason = "expected a redis://, rediss:// or unix:// URL"
+    return f"{source}: {shown!r} is not allowed: {reason[:1].lower()}{reason[1:]}"
 
 
 def parse(opt: Option, raw: Any, source: str) -> Any:

@@ -1,12 +1,26 @@
 """The server's settings: one Struct handed to `server.app.create_app` (bind, limits, timers, TTLs, store).
 
-Every duration is in seconds, every size in bytes. The Redis task adds its store by configuration
-(``store="redis"`` plus its URL); the in-memory store is the embedded default.
+Every duration is in seconds, every size in bytes; each field's bounds are ``msgspec.Meta`` constraints,
+checked when settings are decoded (not when a test builds the Structs directly). The Redis task adds its
+store by configuration (``store="redis"`` plus its URL); the in-memory store is the embedded default.
 """
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+
+# Bounds checked when settings are decoded (``boardroom serve`` flags and variables, `server.config`):
+# a value outside them exits 2 naming its flag instead of starting a worker that cannot work.
+Positive = Annotated[float, msgspec.Meta(gt=0)]
+NonNegative = Annotated[float, msgspec.Meta(ge=0)]
+AtLeastOne = Annotated[int, msgspec.Meta(ge=1)]
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Burst = Annotated[float, msgspec.Meta(ge=1)]
+Port = Annotated[int, msgspec.Meta(ge=0, le=65535)]
+#: ``redis://``, ``rediss://`` (TLS) or ``unix://`` (a socket path), as redis-py's ``from_url`` reads.
+RedisUrl = Annotated[str, msgspec.Meta(pattern=r"^(redis|rediss|unix)://.")]
 
 #: Seconds behind each timer class a prompt may name (a room overrides any of them at creation).
 DEFAULT_TIMERS: dict[str, float] = {
@@ -35,17 +49,17 @@ class Limits(msgspec.Struct, frozen=True):
     - ``resume_gap``: a client further behind than this many versions gets a snapshot, not updates.
     """
 
-    max_frame: int = 64 * 1024
-    send_queue: int = 256
-    send_queue_bytes: int = 1024 * 1024
-    send_buffer: int = 64 * 1024
-    hello_timeout: float = 10.0
-    actions_per_second: float = 10.0
-    action_burst: float = 20.0
-    frames_per_second: float = 40.0
-    frame_burst: float = 80.0
-    flood_after: int = 50
-    resume_gap: int = 50
+    max_frame: AtLeastOne = 64 * 1024
+    send_queue: AtLeastOne = 256
+    send_queue_bytes: AtLeastOne = 1024 * 1024
+    send_buffer: Count = 64 * 1024
+    hello_timeout: Positive = 10.0
+    actions_per_second: Positive = 10.0
+    action_burst: Burst = 20.0
+    frames_per_second: Positive = 40.0
+    frame_burst: Burst = 80.0
+    flood_after: AtLeastOne = 50
+    resume_gap: Count = 50
 
 
 class Ttls(msgspec.Struct, frozen=True):
@@ -53,9 +67,9 @@ class Ttls(msgspec.Struct, frozen=True):
     before it is closed as abandoned; ``finished_log`` a finished room's public log stays readable;
     ``lease`` a worker holds a claimed scheduler item before another may take it."""
 
-    abandon_after: float = 600.0
-    finished_log: float = 3600.0
-    lease: float = 30.0
+    abandon_after: Positive = 600.0
+    finished_log: Positive = 3600.0
+    lease: Positive = 30.0
 
 
 class Settings(msgspec.Struct, frozen=True):
@@ -71,24 +85,27 @@ class Settings(msgspec.Struct, frozen=True):
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
       every key of this deployment (tests use their own).
     - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
+    - ``fixtures``: ``boardroom serve`` also hosts the fixture games (``fixture-*``: benchmarks, tests);
+      `create_app` hosts the games it is given and does not read it.
     - ``shutdown_grace``: seconds a graceful shutdown waits for in-flight actions and for clients to
       leave (`server.shutdown`); keep it below the orchestrator's termination grace period.
     """
 
     host: str = "127.0.0.1"
-    port: int = 8000
+    port: Port = 8000
     origins: list[str] | None = None
     limits: Limits = Limits()
     ttls: Ttls = Ttls()
-    timers: dict[str, float] = {}
-    away_seconds: float = 5.0
-    bot_delay: float = 0.0
-    tick: float = 0.05
+    timers: dict[str, Positive] = {}
+    away_seconds: Positive = 5.0
+    bot_delay: NonNegative = 0.0
+    tick: Positive = 0.05
     store: str = "memory"
-    redis_url: str = "redis://127.0.0.1:6379/0"
+    redis_url: RedisUrl = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "boardroom:"
     allow_seed: bool = False
-    shutdown_grace: float = 10.0
+    fixtures: bool = False
+    shutdown_grace: NonNegative = 10.0
 
     def timer_seconds(self) -> dict[str, float]:
         """The default seconds per timer class with this server's overrides."""

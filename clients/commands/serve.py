@@ -27,9 +27,6 @@ def register(sub: Any) -> None:
         choices=["critical", "error", "warning", "info", "debug"],
         help="uvicorn's log level (env BOARDROOM_LOG_LEVEL; default info)",
     )
-    parser.add_argument(
-        "--fixtures", action="store_true", help="also host the fixture games (fixture-*; benchmarks, tests)"
-    )
     parser.set_defaults(func=run)
 
 
@@ -48,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from games.catalog import shipped, with_fixtures
 
-    app = create_app(settings, games=with_fixtures() if args.fixtures else shipped())
+    app = create_app(settings, games=with_fixtures() if settings.fixtures else shipped())
     config = uvicorn.Config(
         app,
         host=settings.host,

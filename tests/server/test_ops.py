@@ -103,6 +103,60 @@ class TestSettingsFromFlagsAndEnvironment:
             settings_from(parse_flags(), environ)
         assert str(raised.value).startswith(message)
 
+    @pytest.mark.parametrize(
+        ("argv", "environ", "message"),
+        [
+            (["--max-frame", "-1"], {}, "--max-frame: '-1' is not allowed: expected `int` >= 1"),
+            (["--send-queue", "0"], {}, "--send-queue: '0' is not allowed: expected `int` >= 1"),
+            (
+                ["--actions-per-second", "-5"],
+                {},
+                "--actions-per-second: '-5' is not allowed: expected `float` > 0.0",
+            ),
+            (["--tick", "0"], {}, "--tick: '0' is not allowed: expected `float` > 0.0"),
+            (["--port", "70000"], {}, "--port: '70000' is not allowed: expected `int` <= 65535"),
+            (
+                [],
+                {"BOARDROOM_TIMER": "turn=0"},
+                "BOARDROOM_TIMER: 'turn=0' is not allowed: expected `float` > 0.0",
+            ),
+            (
+                ["--redis", "notaurl"],
+                {},
+                "--redis: 'notaurl' is not allowed: expected a redis://, rediss:// or unix:// URL",
+            ),
+        ],
+    )
+    def test_a_value_out_of_its_bounds_names_its_flag(
+        self, argv: list[str], environ: dict[str, str], message: str
+    ) -> None:
+        with pytest.raises(ConfigError) as raised:
+            settings_from(parse_flags(*argv), environ)
+        assert str(raised.value) == message
+
+    def test_the_bounds_accept_their_edges_and_every_redis_scheme(self) -> None:
+        args = parse_flags(
+            "--send-buffer", "0", "--bot-delay", "0", "--port", "0", "--redis", "unix:///r.sock"
+        )
+        settings = settings_from(args, {"BOARDROOM_FIXTURES": "1"})
+        assert (settings.limits.send_buffer, settings.bot_delay, settings.port) == (0, 0.0, 0)
+        assert (settings.redis_url, settings.store, settings.fixtures) == ("unix:///r.sock", "redis", True)
+        assert settings_from(parse_flags("--redis", "rediss://h:6380/1"), {}).redis_url == "rediss://h:6380/1"
+
+    def test_serve_with_a_bad_value_prints_one_line_and_exits_2(self) -> None:
+        cli = "import sys; from clients.cli import main; sys.exit(main())"
+        done = subprocess.run(
+            [sys.executable, "-c", cli, "serve", "--redis", "notaurl"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2
+        assert done.stderr == (
+            "boardroom serve: --redis: 'notaurl' is not allowed: "
+            "expected a redis://, rediss:// or unix:// URL\n"
+        )
+
     def test_every_setting_has_exactly_one_flag_and_one_boardroom_variable(self) -> None:
         leaves = {
             f"{name}.{sub}" if name in ("limits", "ttls") else name
@@ -115,6 +169,15 @@ class TestSettingsFromFlagsAndEnvironment:
 
     def test_docs_operations_lists_every_option_as_generated(self) -> None:
         assert markdown_table() in (ROOT / "docs" / "operations.md").read_text()
+
+    def test_every_serve_flag_but_log_level_is_in_the_generated_table(self) -> None:
+        from clients.cli import build_parser
+
+        serve = build_parser()._subparsers._group_actions[0].choices["serve"]  # type: ignore[union-attr]
+        flags = {f for action in serve._actions for f in action.option_strings if f.startswith("--")}
+        table = {o.flag for o in OPTIONS}
+        assert sorted(flags - table) == ["--help", "--log-level"]  # --log-level: a line below the table
+        assert "| `--fixtures` | `BOARDROOM_FIXTURES` | `fixtures` |" in markdown_table()
 
     def test_serve_help_names_every_variable(self) -> None:
         out = subprocess.run(
