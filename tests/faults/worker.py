@@ -26,6 +26,10 @@ from games.catalog import with_fixtures
 from server.app import create_app
 from server.services import Services
 from server.settings import Settings, Ttls
+from server.shutdown import GracefulServer
+
+#: Seconds a worker's graceful stop may take (`server.shutdown`): below `Worker.stop`'s 5 s patience.
+GRACE = 3.0
 
 
 def counts(services: Services, by_type: bool = False) -> dict[str, Any]:
@@ -76,6 +80,7 @@ def main() -> None:
         redis_prefix=args.prefix,
         ttls=Ttls(finished_log=args.ttl, lease=args.lease),
         allow_seed=True,
+        shutdown_grace=GRACE,
     )
     app = create_app(settings, games=with_fixtures())
     services: Services = app.state.services
@@ -84,7 +89,7 @@ def main() -> None:
         return JSONResponse(counts(services, "types" in request.query_params))
 
     app.router.routes.append(Route("/debug/counts", debug_counts))
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host="127.0.0.1",
         port=args.port,
@@ -92,6 +97,7 @@ def main() -> None:
         ws_max_size=settings.limits.max_frame,
         log_level="warning",
     )
+    GracefulServer(config, services).run()  # as `boardroom serve`: a stop bounded by GRACE
 
 
 if __name__ == "__main__":
