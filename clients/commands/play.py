@@ -40,17 +40,23 @@ def run(args: argparse.Namespace) -> int:
     """Play, or print one line saying why not (exit status 2)."""
     try:
         return asyncio.run(play(args, sys.stdout))
-    except UsageError as exc:
+    except (UsageError, GaveUp) as exc:
         print(f"boardroom play: {exc}", file=sys.stderr)
     except LobbyError as exc:
         print(f"boardroom play: the server refused: {exc.code}: {exc.message}", file=sys.stderr)
+    except TimeoutError:  # an OSError whose text is empty: say what timed out
+        print("boardroom play: cannot reach the server: no answer in time", file=sys.stderr)
     except (OSError, httpx.HTTPError) as exc:
-        print(f"boardroom play: cannot reach the server: {exc}", file=sys.stderr)
+        print(f"boardroom play: cannot reach the server: {exc or type(exc).__name__}", file=sys.stderr)
     return 2
 
 
 class UsageError(Exception):
     """Arguments that cannot make a game (an unknown game, a seat count out of range, a bad URL)."""
+
+
+class GaveUp(Exception):
+    """The game did not end within ``--timeout`` seconds."""
 
 
 def server_urls(url: str) -> tuple[str, str]:
@@ -133,7 +139,10 @@ async def play(args: argparse.Namespace, out: TextIO) -> int:
             for conn in players:
                 await stack.enter_async_context(conn)
             bots = [BotPlayer(conn, game, policy, seed) for conn in players]
-            await asyncio.gather(*(bot.run(args.timeout) for bot in bots))
+            try:
+                await asyncio.gather(*(bot.run(args.timeout) for bot in bots))
+            except TimeoutError:
+                raise GaveUp(f"timed out after {args.timeout:g} s (--timeout)") from None
             await spectator.wait_until(lambda: spectator.mirrors[None].outcome is not None, 10.0)
             outcome = spectator.mirrors[None].outcome
         actions = sum(bot.actions for bot in bots)

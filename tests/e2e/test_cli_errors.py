@@ -75,3 +75,9 @@ def test_an_unreachable_server_prints_one_line_and_exits_2(capsys: pytest.Captur
         sock.close()
     err = capsys.readouterr().err
     assert err.startswith("boardroom play: cannot reach the server: ") and err.count("\n") == 1
+
+
+def test_a_game_over_its_timeout_prints_the_cause_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "gregs", "--bots", "3", "--timeout", "0.01"]) == 2
+    err = capsys.readouterr().err
+    assert err == "boardroom play: timed out after 0.01 s (--timeout)\n"
