@@ -1,6 +1,7 @@
 """``boardroom arena``: play N in-memory games between named bot policies and report win rates.
 
-Example: ``boardroom arena gregs --games 1000 --bots heuristic,random,random,random --seed 1``. Game i
+Example: ``boardroom arena gregs --games 1000 --bots heuristic,random,random,random --seed 1`` (or
+``--bots heuristic --bots random,random,random``: repeated ``--bots`` add seats). Game i
 uses the seed ``<seed>/<i>``; with ``--rotate`` the policies move one seat on per game, so no policy
 keeps the start seat. A policy's wins count every game it is among the winners of.
 """
@@ -8,6 +9,7 @@ keeps the start seat. A policy's wins count every game it is among the winners o
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -73,24 +75,59 @@ def run_arena(
     return tally
 
 
+#: The seats of ``--bots`` when none is given (a four-seat table).
+DEFAULT_BOTS = "heuristic,random,random,random"
+
+
+class ArenaUsage(Exception):
+    """Arguments that cannot make an arena run; the message is the one line printed."""
+
+
 def register(sub: Any) -> None:
     parser = sub.add_parser("arena", help="play in-memory games between bot policies and report win rates")
     parser.add_argument("game", help="game id, e.g. gregs")
-    parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    parser.add_argument("--bots", default="heuristic,random,random,random", help="one policy name per seat")
+    parser.add_argument("--games", type=int, default=1000, help="number of games, at least 1 (default 1000)")
+    parser.add_argument(
+        "--bots",
+        action="append",
+        help=f"policy names, one per seat, comma-separated or repeated (default {DEFAULT_BOTS})",
+    )
     parser.add_argument("--seed", default="arena", help="seed prefix; game i uses '<seed>/<i>'")
     parser.add_argument("--no-rotate", action="store_true", help="keep every policy in its seat")
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def checked(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """The game and the seats' policy names ``args`` ask for (``--bots a,b --bots c`` is three seats).
+    Raises `ArenaUsage` for an unknown game or policy, a seat count the game cannot seat, or
+    ``--games`` below 1."""
     from games.catalog import shipped
 
-    game = shipped()[args.game]
-    names = args.bots.split(",")
+    games = shipped()
+    game = games.get(args.game)
+    if game is None:
+        raise ArenaUsage(f"no game {args.game!r}; choose one of {', '.join(sorted(games))}")
+    names = [n.strip() for text in args.bots or [DEFAULT_BOTS] for n in text.split(",") if n.strip()]
     unknown = sorted(set(names) - set(policies_of(game)))
     if unknown:
-        print(f"unknown policies {unknown}; {args.game} offers {sorted(policies_of(game))}")
+        offered = ", ".join(sorted(policies_of(game)))
+        raise ArenaUsage(f"no bot policy {', '.join(unknown)} for {game.id}; choose from {offered}")
+    if not game.min_seats <= len(names) <= game.max_seats:
+        raise ArenaUsage(
+            f"{game.id} seats {game.min_seats} to {game.max_seats} players, "
+            f"not {len(names)} (--bots {','.join(names)})"
+        )
+    if args.games < 1:
+        raise ArenaUsage(f"--games must be at least 1, not {args.games}")
+    return game, names
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play and print the win rates, or print one line saying why not (exit status 2)."""
+    try:
+        game, names = checked(args)
+    except ArenaUsage as exc:
+        print(f"boardroom arena: {exc}", file=sys.stderr)
         return 2
     tally = run_arena(game, names, args.games, args.seed, rotate=not args.no_rotate)
     print(f"{game.id}: {tally.games} games, seats {','.join(names)}, seed {args.seed!r}")
