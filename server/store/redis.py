@@ -288,6 +288,21 @@ class RedisStore:
             step = None
         return Change(room, state.version, state.epoch, state.state, schedule, step, state.finished)
 
+    async def versions(self, rooms: list[str]) -> list[int | None]:
+        """Each room's stored version (``None`` before the start or once expired), one ``HGET`` per room
+        in shared pipelines: the bus's periodic sweep."""
+        keys = [self.keys(room)[2] for room in rooms]
+
+        def add(pipe: Any) -> None:
+            for key in keys:
+                pipe.hget(key, "version")
+
+        replies = await self.batch.run(add, len(keys)) if keys else []
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        return [None if reply is None else int(reply) for reply in replies]
+
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None:
         key = self.keys(room)[5]

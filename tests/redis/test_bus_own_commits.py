@@ -70,3 +70,22 @@ async def test_the_bus_hooks_itself_to_its_store(pair: tuple[Worker, Worker]) ->
     one, _ = pair
     assert one.store.settled == one.bus.settled
     assert isinstance(one.bus, RedisBus)
+
+
+async def test_the_sweep_reads_only_rooms_behind_the_stored_version(pair: tuple[Worker, Worker]) -> None:
+    one, _ = pair
+    one.bus.sweep = 0.1
+    for room in ("r1", "r2"):
+        await start(one.store, room)
+    seen: list[Change] = []
+    one.bus.subscribe("r1", seen.append)
+    one.bus.subscribe("r2", seen.append)
+    await until(lambda: sorted(c.room for c in seen) == ["r1", "r2"])
+    await until(lambda: not one.bus._fetching)
+    reads = count_reads(one.store)
+    await asyncio.sleep(0.5)  # several sweeps, nothing behind: no room read
+    assert reads == []
+    one.bus._delivered["r2"] = -1  # as if r2's wake-up of version 0 had been lost
+    await until(lambda: reads == ["r2"])
+    await until(lambda: [(c.room, c.version) for c in seen][-1] == ("r2", 0))
+    assert reads == ["r2"]
