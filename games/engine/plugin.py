@@ -50,10 +50,15 @@ class Game(abc.ABC, Generic[S, Opt]):
     def __init__(self) -> None:
         """Builds the codecs. Raises ``TypeError`` for an action Struct that does not set
         ``forbid_unknown_fields=True``: the protocol promises that unknown fields of an action are refused
-        (``action/malformed``), so no game may silently ignore them."""
+        (``action/malformed``), so no game may silently ignore them; and for an ``EventBody`` member not
+        tagged with tag field ``kind``: the protocol documents every event as tagged ``kind``."""
         for kind in typing.get_args(self.Action) or (self.Action,):
             if not kind.__struct_config__.forbid_unknown_fields:
                 raise TypeError(f"{self.id}: action {kind.__name__} must set forbid_unknown_fields=True")
+        for body in typing.get_args(self.EventBody) or (self.EventBody,):
+            config = body.__struct_config__
+            if config.tag is None or config.tag_field != "kind":
+                raise TypeError(f"{self.id}: event {body.__name__} must be tagged with tag_field='kind'")
         self._state_enc = msgspec.msgpack.Encoder()
         self._state_dec = msgspec.msgpack.Decoder(self.State)
         self._action_dec = msgspec.json.Decoder(self.Action | Timeout)

@@ -48,3 +48,23 @@ def test_a_game_whose_action_ignores_unknown_fields_cannot_be_built() -> None:
 
     with pytest.raises(TypeError, match="fixture-lax: action Lax must set forbid_unknown_fields=True"):
         LaxGame()
+
+
+def test_a_game_whose_event_is_tagged_type_cannot_be_built() -> None:
+    class Typed(msgspec.Struct, frozen=True, tag="typed", tag_field="type"):
+        n: int = 0
+
+    class TypedGame(HandsGame):
+        id = "fixture-typed"
+        EventBody: Any = Typed
+
+    with pytest.raises(TypeError, match="fixture-typed: event Typed must be tagged with tag_field='kind'"):
+        TypedGame()
+
+
+def test_every_event_of_every_game_is_tagged_kind() -> None:
+    # the reaction and commit fixtures were tagged "type" while the protocol documents "kind"
+    reaction = GAMES["fixture-reaction"].EventBody
+    assert msgspec.json.encode(reaction.__args__[2](seat=1)) == b'{"kind":"passed","seat":1}'
+    commit = GAMES["fixture-commit"].EventBody
+    assert {t.__struct_config__.tag_field for t in commit.__args__} == {"kind"}
