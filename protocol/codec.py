@@ -10,7 +10,8 @@ connection's encoding, so the server decodes every action with the game's own JS
 transcodes it to JSON on decode (`Codec.decode_client`) and back on encode (`Codec.encode_client`).
 
 Errors: a frame that cannot be decoded raises `FrameError` with a code of `protocol.codes.ERRORS`
-(``frame/malformed``, ``frame/unknown_type``, ``frame/invalid`` with ``details.path``); the server answers
+(``frame/malformed``, ``frame/unknown_type``, ``frame/invalid`` with ``details.path``; an object without
+``type`` is ``frame/invalid`` at ``$.type``); the server answers
 it with `FrameError.to_error` and keeps the connection open.
 """
 
@@ -70,6 +71,10 @@ _NOT_OBJECT = object()
 def _validation_error(exc: msgspec.ValidationError, tag: Any) -> FrameError:
     """The `FrameError` of a frame that parsed but did not validate; ``tag`` is its ``type`` value."""
     text = str(exc)
+    if tag is None:  # no "type" at all (or null): the frame names no message, a missing field
+        return FrameError(
+            "frame/invalid", "Object missing required field `type` (the message type)", {"path": "$.type"}
+        )
     if tag is not _NOT_OBJECT and not (isinstance(tag, str) and tag in _CLIENT_TAGS):
         details = {"type": tag} if isinstance(tag, str) else {}
         return FrameError("frame/unknown_type", f"unknown message type {tag!r:.60}", details)

@@ -109,13 +109,18 @@ class TestErrors:
         error = decode_error('{"type":"launch"}')
         assert (error.code, error.details) == ("frame/unknown_type", {"type": "launch"})
 
-    def test_missing_type_is_unknown_type(self) -> None:
-        error = decode_error('{"n":1}')
+    @pytest.mark.parametrize("frame", ['{"n":1}', '{"type":null}'])
+    def test_missing_type_is_invalid_at_type(self, frame: str) -> None:
+        error = decode_error(frame)
         assert (error.code, error.message, error.details) == (
-            "frame/unknown_type",
-            "unknown message type None",
-            {},
+            "frame/invalid",
+            "Object missing required field `type` (the message type)",
+            {"path": "$.type"},
         )
+
+    def test_missing_type_in_msgpack_is_invalid_at_type(self) -> None:
+        error = decode_error(msgspec.msgpack.encode({"n": 1}), MSGPACK)
+        assert (error.code, error.details) == ("frame/invalid", {"path": "$.type"})
 
     def test_non_string_type_is_unknown_type_without_echo(self) -> None:
         error = decode_error('{"type":[1,2]}')
