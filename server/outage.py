@@ -48,7 +48,7 @@ def unavailable(exc: BaseException) -> bool:
 class Outage:
     """One worker's view of whether its store is reachable.
 
-    `failed` and `recovered` log only on a change: one ``warning`` when an outage starts, one ``info``
+    `failed` and `recovered` log only on a change: one ``warning`` when an outage starts, one more
     when the store answers again. ``refused`` counts the requests answered `UNAVAILABLE` in this outage.
     """
 
@@ -72,9 +72,16 @@ class Outage:
         if refused:
             self.refused += 1
 
-    def recovered(self) -> None:
-        """The store answered: ends the outage (logged once) if there was one."""
-        if self.since is None:
+    @staticmethod
+    def now() -> float:
+        """The time to hand to `recovered` later: when a request to the store started."""
+        return time.monotonic()
+
+    def recovered(self, started: float) -> None:
+        """A request that ``started`` at `now` was answered by the store: ends the outage (logged once)
+        if there was one and the request began after it (a reply already on its way when the store
+        went down proves nothing)."""
+        if self.since is None or started < self.since:
             return
         seconds = time.monotonic() - self.since
         self.since = None

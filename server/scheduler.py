@@ -123,6 +123,7 @@ class Scheduler:
         something) until cancelled; a failing sweep is logged (a store outage once, by `server.outage`)."""
         outage = outage_of(self.services.store)
         while True:
+            started = outage.now()
             try:
                 applied = await self.tick()
             except Exception as exc:
@@ -132,6 +133,6 @@ class Scheduler:
                     log.exception("scheduler sweep failed")
                 applied = 0
             else:
-                outage.recovered()
+                outage.recovered(started)
             # a sweep that applied something may have made the next bot move due at once
             await asyncio.sleep(0 if applied else self.services.settings.tick)

@@ -45,6 +45,9 @@ from protocol.messages import (
 #: a normal closure (the room closed).
 FATAL_CLOSES = frozenset({1000, 1008, 4400, 4401, 4404})
 
+#: Seconds before an action refused ``store/unavailable`` (Redis unreachable) is sent again, same id.
+STORE_RETRY = 0.5
+
 #: ``recorder(direction, frame)``: called with ``"out"`` or ``"in"`` and each frame as sent or received.
 Recorder = Callable[[str, "str | bytes"], None]
 
@@ -110,6 +113,7 @@ class Connection:
         self._stopping = False
         self._resends: list[Pending] = []  # filled by a welcome, sent by the loop
         self._sync_requests: list[int | None] = []  # filled by gaps, sent by the loop
+        self._later: set[asyncio.Task[None]] = set()  # resends after store/unavailable
 
     # ---- lifecycle -----------------------------------------------------------------------------------
     async def __aenter__(self) -> Connection:
@@ -141,6 +145,8 @@ class Connection:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        for task in list(self._later):
+            task.cancel()
         self.outbox.fail_all(Closed(1000, "closed by the client"))
 
     async def suspend(self, abort: bool = True) -> None:
@@ -307,7 +313,9 @@ class Connection:
         elif isinstance(msg, Ack):
             self.outbox.ack(msg)
         elif isinstance(msg, Error):
-            if not self.outbox.refuse(msg):
+            if msg.code == "store/unavailable" and self._retry_later(msg):
+                pass  # stays pending: sent again, same id, after STORE_RETRY seconds
+            elif not self.outbox.refuse(msg):
                 self.errors.append(msg)
         elif isinstance(msg, Pong):
             self.pongs.append(msg.n)
@@ -316,6 +324,22 @@ class Connection:
         for listener in list(self._listeners):
             listener(msg)
         self._wake()
+
+    def _retry_later(self, msg: Error) -> bool:
+        """Send the pending action ``msg`` names again in `STORE_RETRY` seconds under its same id (the
+        store was unreachable: it may or may not have applied it; the id makes the resend safe)."""
+        item = next((p for p in self.outbox.pending() if p.id == msg.id), None)
+        if item is None:
+            return False
+        task = asyncio.ensure_future(self._resend_later(item))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+        return True
+
+    async def _resend_later(self, item: Pending) -> None:
+        await asyncio.sleep(STORE_RETRY)
+        if self.outbox.is_pending(item.id):  # a reconnect's welcome may have resent it already
+            await self._send_act(item)
 
     def _welcome(self, msg: Welcome) -> None:
         if self.epoch is not None and msg.epoch != self.epoch:

@@ -40,6 +40,7 @@ async def catch_up(
     store is unreachable; ``([], None)`` when ``conn`` closed meanwhile."""
     outage, delay = outage_of(rooms.store), RETRY
     while True:
+        started = outage.now()
         try:
             found = await _catch_up(rooms, game, room, conn, since, gap)
         except Exception as exc:
@@ -47,7 +48,7 @@ async def catch_up(
                 raise
             outage.failed(exc, refused=False)
         else:
-            outage.recovered()
+            outage.recovered(started)
             return found
         if conn.closing is not None or conn.done.is_set():
             return [], None

@@ -212,6 +212,7 @@ class Session:
             )
         if not 1 <= len(msg.id) <= 64:
             return Error("act/id_invalid", "action ids are 1 to 64 characters", msg.id[:64], msg.seat)
+        started = self.outage.now()
         try:
             action = msgspec.json.decode(msg.action)
             if not isinstance(action, dict):
@@ -227,7 +228,7 @@ class Session:
             return Error("action/malformed", "the action is not valid JSON", msg.id, msg.seat)
         except RecursionError:
             return Error("action/malformed", "the action is nested too deeply", msg.id, msg.seat)
-        self.outage.recovered()
+        self.outage.recovered(started)
         return Ack(msg.id, msg.seat, acted.version, acted.duplicate)
 
     def _unavailable(self, exc: BaseException, msg: Act) -> Error:

@@ -13,6 +13,7 @@ shared one. One worker in this process (`server.testing.running_server`), so its
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -21,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from clients.sdk import Connection
 from server.outage import MESSAGE
 from server.settings import Settings
 from server.testing import RunningServer, running_server
@@ -145,3 +147,27 @@ async def test_scheduler_logs_outage_once_and_fires_a_deadline_due_meanwhile_onc
     assert outage_lines(caplog) == ["store unreachable", "store reachable again"]
     first = {"kind": "timeout", "prompt": "t0"}
     assert [(s.version, s.seat) for s in steps if s.action == first] == [(1, 0)]
+
+
+async def test_sdk_resends_a_store_unavailable_action_under_its_id_until_applied(
+    redis_server: RedisServer,
+) -> None:
+    with worker(redis_server) as server:
+        room, _, tokens = await open_room(server, "fixture-hands", 2)
+        sent: list[str] = []
+
+        def record(direction: str, frame: str | bytes) -> None:
+            msg = json.loads(frame)
+            if direction == "out" and msg["type"] == "act":
+                sent.append(msg["id"])
+
+        async with Connection(server.ws_url, room, [tokens[0]], recorder=record) as conn:
+            redis_server.kill()
+            future = await conn.submit(0, {"kind": "draw"})
+            await asyncio.sleep(1.2)  # the SDK resends every STORE_RETRY (0.5) s meanwhile
+            assert not future.done()
+            await asyncio.to_thread(redis_server.start)
+            ack = await asyncio.wait_for(future, 10.0)
+            assert (conn.welcomes, conn.last_close) == (1, None)  # never had to reconnect
+        assert (ack.seat, ack.version, ack.duplicate) == (0, 1, False)
+        assert len(sent) >= 2 and set(sent) == {ack.id}  # sent again, under the same id
