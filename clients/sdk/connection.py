@@ -5,7 +5,11 @@ per viewer, detects gaps (an update whose ``frm`` is not the mirror's version ->
 the mirrors when the store's epoch changes, and reconnects with exponential backoff, resuming with
 ``hello.since`` and resending unanswered actions under their same ids (the server applies each id once).
 
-    async with Connection("ws://127.0.0.1:8000/ws", room, [token]) as conn:
+Workers are stateless (any worker serves any room), so a client of several workers without a load
+balancer gives them all: ``url`` first, then ``fallbacks``. Each reconnect attempt goes to the next URL of
+that list, round and round, so the clients of a worker that died resume on another one.
+
+    async with Connection("ws://a:8000/ws", room, [token], fallbacks=["ws://b:8000/ws"]) as conn:
         ack = await conn.act(seat, {"kind": "reveal", "slot": 2})
 """
 
@@ -64,12 +68,17 @@ class Closed(Exception):
 class Connection:
     """A self-healing connection to ``room`` at ``url`` (``ws://host:port/ws``) holding ``tokens``.
 
+    ``fallbacks``: more worker URLs of the same deployment (same store). The first connection goes to
+    ``url``; every reconnect to the next of ``[url, *fallbacks]`` after the one used last, wrapping round.
     ``encoding``: ``json`` (text frames) or ``msgpack`` (binary, negotiated by subprotocol).
-    ``backoff``: first and largest delay between reconnect attempts, in seconds.
+    ``backoff``: first and largest delay between reconnect attempts, in seconds; the delay doubles only
+    after a whole round of the URLs failed without a ``welcome``.
     Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
     times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
     before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
-    pong), ``last_close`` (the close code of the last socket, ``None`` while none closed).
+    pong), ``last_close`` (the close code of the last socket, ``None`` while none closed), ``urls`` (every
+    worker URL, in rotation order), ``url`` (the one of the current or last attempt) and ``attempts`` (how
+    many connections it opened or tried so far).
     """
 
     def __init__(
@@ -78,12 +87,15 @@ class Connection:
         room: str,
         tokens: Sequence[str] = (),
         *,
+        fallbacks: Sequence[str] = (),
         encoding: Encoding = "json",
         reconnect: bool = True,
         backoff: tuple[float, float] = (0.05, 2.0),
         recorder: Recorder | None = None,
     ) -> None:
+        self.urls = [url, *fallbacks]
         self.url = url
+        self.attempts = 0  # the next attempt goes to urls[attempts % len(urls)]
         self.room = room
         self.tokens = list(tokens)
         self.codec = CODECS[encoding]
@@ -241,12 +253,14 @@ class Connection:
 
     # ---- the connection loop -----------------------------------------------------------------------------
     async def _run(self) -> None:
-        delay = self.backoff[0]
+        delay, failed = self.backoff[0], 0  # failed: attempts in a row without a welcome
         while not self._stopping:
             await self._online.wait()
             if self._stopping:
                 break
             welcomed = self.welcomes
+            self.url = self.urls[self.attempts % len(self.urls)]
+            self.attempts += 1
             try:
                 async with connect(
                     self.url, subprotocols=self._subprotocols(), compression=None, max_size=None
@@ -263,7 +277,12 @@ class Connection:
                 self._wake()
             if self.closed is not None or not self.reconnect:
                 break
-            delay = self.backoff[0] if self.welcomes > welcomed else min(delay * 2, self.backoff[1])
+            if self.welcomes > welcomed:
+                delay, failed = self.backoff[0], 0
+            else:
+                failed += 1
+                if failed % len(self.urls) == 0:  # every worker tried once more: back off
+                    delay = min(delay * 2, self.backoff[1])
             await asyncio.sleep(delay)
 
     def _subprotocols(self) -> list[Subprotocol] | None:
