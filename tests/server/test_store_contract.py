@@ -5,6 +5,7 @@ Each test names the guarantee of `server.store.base.Store` it proves.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -218,3 +219,30 @@ class TestSchedule:
         assert await store.last_seen("r1") is None
         await store.touch("r1", 12.5)
         assert await store.last_seen("r1") == 12.5
+
+
+#: Stores with a short time to live (seconds) for finished and abandoned rooms. The Redis store expires
+#: keys on Redis's clock, so this one contract test waits in real time (the memory store's expiry on a
+#: jumped clock is in tests/server/test_store_expiry.py).
+EXPIRING: dict[str, Callable[[float], Store]] = {
+    "memory": lambda ttl: MemoryStore(None, ttl=ttl),
+    "redis": lambda ttl: scratch_store(None, ttl),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(EXPIRING))
+async def test_a_finished_room_expires_ttl_seconds_after_its_last_step(kind: str) -> None:
+    store = EXPIRING[kind](0.2)
+    try:
+        await started(store)
+        finishing = commit(0)
+        finishing.finished = True
+        assert (await store.commit(finishing)).status == "committed"
+        assert [m.room for m in await store.list_rooms()] == ["r1"]
+        await asyncio.sleep(0.3)
+        assert (await store.get_meta("r1"), await store.get_state("r1")) == (None, None)
+        assert (await store.get_log("r1"), await store.list_rooms()) == ([], [])
+    finally:
+        close = getattr(store, "aclose", None)
+        if close is not None:
+            await close()
