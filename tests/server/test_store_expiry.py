@@ -1,7 +1,7 @@
 """Expiry of finished and abandoned rooms in the in-memory store (``--finished-ttl``), on the injected
-clock. The Redis store expires its keys on Redis's own clock (``PEXPIRE``), which a test cannot jump, so
-this is not part of the shared contract suite; the behaviour is the same: from ``ttl`` seconds after a
-room closed it answers as unknown and leaves the room list."""
+clock: from ``ttl`` seconds after a room closed it answers as unknown and leaves the room list. The Redis
+store expires its keys on Redis's own clock (``PEXPIRE``), which a test cannot jump, so the contract suite
+shares only one real-time case with it (`test_a_finished_room_expires_ttl_seconds_after_its_last_step`)."""
 
 from __future__ import annotations
 
