@@ -40,7 +40,7 @@ async def test_kill_9_of_a_worker_mid_game_its_clients_resume_elsewhere_and_no_a
         in_flight.append(action_id)
         cluster.workers[1].kill()
         for conns in tables:
-            conns[1].url = cluster.ws_url(2)
+            conns[1].urls = [cluster.ws_url(2)]  # as a load balancer would: every reconnect lands there
 
     for conns in tables:
         conns[1].on_act = kill_worker_1
@@ -71,7 +71,7 @@ async def test_deadline_fires_exactly_once_after_the_worker_holding_the_rooms_cl
         await asyncio.gather(*(conn.connect(30.0) for conn in conns))
         cluster.workers[0].kill()
         for conn in conns:
-            conn.url = cluster.ws_url(1)
+            conn.urls = [cluster.ws_url(1)]
         await asyncio.gather(*(conn.wait_version(3, timeout=30.0) for conn in conns))
         await asyncio.sleep(2 * 2 + 0.5)  # past another lease: a second firing would have landed
         log = await check_exactly_once(store, GREGS, room, conns, timeouts=True)
