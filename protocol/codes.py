@@ -11,7 +11,6 @@ ERRORS: dict[str, str] = {
     "frame/malformed": "the frame is not valid JSON (or MessagePack) for any message",
     "frame/unknown_type": "the message type is not one the protocol defines",
     "frame/invalid": "a field of the message is missing or has the wrong type (details.path)",
-    "hello/expected": "the first frame of a connection must be a hello",
     "hello/repeated": "hello was already received on this connection",
     "act/seat_not_held": "this connection holds no token for that seat",
     "act/id_reused": "this action id was already used by this seat with another action",
@@ -28,11 +27,12 @@ RETRY_LATER: frozenset[str] = frozenset({"rate/limited", "store/unavailable"})
 
 #: Websocket close codes the server uses: code -> meaning.
 CLOSES: dict[int, str] = {
-    1000: "normal closure (the room closed, or the client said goodbye)",
+    1000: "normal closure (the client said goodbye)",
     1001: "going away: the worker shuts down; reconnect (to any worker) and resume",
     1008: "policy violation: the Origin header is not allowed",
     1009: "message too big: a frame exceeded the maximum frame size",
     1011: "internal error: a bug of ours; reconnect and resume",
+    1012: "service restart: the worker shut down before this connection was welcomed; reconnect",
     1013: "try again later: the store (Redis) is unreachable; reconnect and resume after a pause",
     4400: "bad hello: not a hello, an unsupported protocol major version, or no hello within the timeout",
     4401: "bad token: a seat token is not valid for this room",
