@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -53,6 +53,8 @@ def refusals(handler: Handler) -> Handler:
             outage_of(_services(request).store).failed(exc)
             answer = {"code": UNAVAILABLE, "message": MESSAGE}
             return JSONResponse(answer, 503, headers={"Retry-After": "1"})
+        except ClientDisconnect:  # the client left mid-body: nothing was done, nobody reads an answer
+            return Response(status_code=400)
         except Refused as exc:
             body: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if exc.details:

@@ -1,0 +1,18 @@
+"""A client that leaves in the middle of its request body gets nothing done and no error logged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+from server.api import create_room
+
+
+async def test_a_body_cut_short_by_a_disconnect_creates_nothing_and_raises_nothing() -> None:
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    scope = {"type": "http", "method": "POST", "path": "/api/rooms", "headers": [], "query_string": b""}
+    response = await create_room(Request(scope, receive))
+    assert response.status_code == 400
