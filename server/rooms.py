@@ -97,7 +97,8 @@ class Rooms:
     ) -> Acted:
         """Apply ``action`` (wire form) of ``seat``.
 
-        Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``act/id_reused``)
+        Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``act/id_reused``,
+        ``seat/left`` for a player's action after that player left)
         or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
         same action returns the stored result.
         """
@@ -107,6 +108,8 @@ class Rooms:
         action_digest = digest(action) if action_id is not None else ""
         if loaded.known is not None:
             return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
+        if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:
+            raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
         parsed = game.convert_action(action)
         if kind == "player" and isinstance(parsed, Timeout):
             # deadlines are the server's: a client must not fake one (it would apply a default early)

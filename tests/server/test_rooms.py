@@ -149,3 +149,13 @@ async def test_a_player_cannot_send_the_servers_timeout_action(services: Service
         room.room, seat, {"kind": "timeout", "prompt": prompt.id}, kind="timeout"
     )
     assert acted.version == state.version + 1
+
+
+async def test_a_player_who_left_cannot_act_for_the_seat_any_more(services: Services) -> None:
+    room = await make_room(services)
+    seat, action = await first_choice(services, room.room)
+    assert await services.lobby.leave(room.room, room.tokens[seat]) == seat
+    with pytest.raises(Refused) as refused:
+        await services.rooms.act(room.room, seat, action, "after-leave")
+    assert refused.value.code == "seat/left"
+    assert await services.store.get_log(room.room) == []
