@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from protocol.diff import diff, pointer, same
+from tests.protocol.exact import typed
 
 scalars = st.one_of(
     st.none(),
@@ -24,15 +25,6 @@ documents = st.recursive(
     lambda inner: st.one_of(st.lists(inner, max_size=6), st.dictionaries(keys, inner, max_size=5)),
     max_leaves=30,
 )
-
-
-def typed(doc: Any) -> Any:
-    """``doc`` with each scalar paired with its exact type, so ``1 == 1.0 == True`` cannot hide a bug."""
-    if isinstance(doc, dict):
-        return {k: typed(v) for k, v in doc.items()}
-    if isinstance(doc, list):
-        return [typed(v) for v in doc]
-    return (type(doc).__name__, doc)
 
 
 def apply(a: Any, patch: list[dict[str, Any]]) -> Any:

@@ -16,19 +16,11 @@ from protocol.codec import JSON, MSGPACK
 from protocol.diff import diff
 from protocol.fanout import Step, ViewCache, Viewer, fan_out, prompt_out, snapshot
 from protocol.messages import Snapshot, Update
+from tests.protocol.exact import typed
 
 GAMES = with_fixtures()
 SEEDS = (b"alpha", b"beta")
 MAX_STEPS = 400
-
-
-def typed(doc: Any) -> Any:
-    """``doc`` with each scalar paired with its type name (so ``1``, ``1.0`` and ``True`` differ)."""
-    if isinstance(doc, dict):
-        return {k: typed(v) for k, v in doc.items()}
-    if isinstance(doc, list):
-        return [typed(v) for v in doc]
-    return (type(doc).__name__, doc)
 
 
 def views(game: Game[Any, Any], state: Any, viewers: list[Viewer]) -> dict[Viewer, Any]:
