@@ -46,7 +46,7 @@ class RedisBus:
     """The `server.bus.Bus` over Redis pub/sub for ``store``'s rooms. ``sweep``: seconds between two
     reconciliations of every watched room (a safety net: pub/sub may drop a message)."""
 
-    def __init__(self, store: RedisStore, sweep: float = 5.0) -> None:
+    def __init__(self, store: RedisStore, sweep: float = 15.0) -> None:
         self.store = store
         self.sweep = sweep
         self.pubsub = store.redis.pubsub()

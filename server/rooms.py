@@ -1,8 +1,11 @@
 """Applying actions to rooms: load, decode, `games.engine.step` on the fresh copy, encode, commit if the
 version is unchanged, else retry on the fresh state (DESIGN "The server").
 
-One `Rooms` per worker; it keeps no room state between calls (the store holds the truth), only each
-room's game and seed, which never change.
+One `Rooms` per worker. The store holds the truth; a worker keeps each room's seed (it never changes)
+and, for the rooms it committed last, what it committed (`Warm`): the next action of such a room is
+applied to that state without reading the store first. The commit's compare-and-set on the state
+version and the metadata revision makes that safe: if any worker (or a lobby write) changed the room
+meanwhile, the commit is refused as a conflict and the action runs again on a fresh read.
 """
 
 from __future__ import annotations
@@ -20,7 +23,16 @@ from server.clock import Clock
 from server.deadlines import TimerPolicy, next_strikes, schedule_for
 from server.errors import Refused
 from server.store.base import Store
-from server.store.model import Commit, CommitResult, LogEvent, LogStep, RoomMeta, RoomState, Schedule
+from server.store.model import (
+    Commit,
+    CommitResult,
+    Loaded,
+    LogEvent,
+    LogStep,
+    RoomMeta,
+    RoomState,
+    Schedule,
+)
 
 ActorKind = Literal["player", "timeout", "bot"]
 
@@ -30,6 +42,9 @@ MAX_RETRIES = 64
 #: Room seeds one worker keeps (oldest dropped first): a finished room's seed is dropped at once, this
 #: bounds the rest (rooms this worker only timed out or read, finished elsewhere).
 SEED_CACHE = 4096
+
+#: Rooms whose last commit one worker keeps to skip the next action's read (oldest dropped first).
+WARM_ROOMS = 4096
 
 
 class Acted(msgspec.Struct, frozen=True):
@@ -61,6 +76,7 @@ class Rooms:
         self.clock = clock
         self.policy = policy
         self._seeds: dict[str, bytes] = {}
+        self._warm: dict[str, Loaded] = {}
 
     async def meta(self, room: str) -> RoomMeta:
         """The room's metadata. Raises `Refused` ``room/not_found``."""
@@ -86,6 +102,7 @@ class Rooms:
     def forget(self, room: str) -> None:
         """Drop what this worker keeps of ``room`` (it finished, or its last local viewer left)."""
         self._seeds.pop(room, None)
+        self._warm.pop(room, None)
 
     async def act(
         self,
@@ -102,38 +119,69 @@ class Rooms:
         or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
         same action returns the stored result.
         """
-        loaded = await self.store.load(room, seat, action_id)  # one round trip: meta, state, schedule, id
-        meta = _found(loaded.meta, room)
-        game = self.game(meta)
-        action_digest = digest(action) if action_id is not None else ""
-        if loaded.known is not None:
-            return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
-        if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:
-            raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
+        warm = self._warm.pop(room, None)
+        # one round trip (meta, state, schedule, the id's stored result) unless this worker kept it
+        loaded = warm or await self.store.load(room, seat, action_id)
+        game = self.game(_found(loaded.meta, room))
         parsed = game.convert_action(action)
         if kind == "player" and isinstance(parsed, Timeout):
             # deadlines are the server's: a client must not fake one (it would apply a default early)
             raise IllegalAction("action/not_offered", "timeouts are applied by the server only")
+        action_digest = digest(action) if action_id is not None else ""
         seed = await self.seed(room)
         for _ in range(MAX_RETRIES):
-            state = _running(loaded.state)
-            commit = self._step(game, meta, state, loaded.schedule, seed, seat, parsed, action, kind)
+            meta = _found(loaded.meta, room)
+            if loaded.known is not None:
+                return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
+            try:
+                commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind)
+            except (IllegalAction, Refused):
+                if loaded is not warm:
+                    raise
+                # what was kept may be stale, or the id applied already: decide on a fresh read
+                loaded = await self.store.load(room, seat, action_id)
+                continue
             commit.action_id, commit.digest = action_id, action_digest
             result = await self._commit(commit)
             if result.status == "committed":
-                if commit.finished:
-                    self.forget(room)
+                self._keep(commit, result.version)
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, action_id or "")
             # the fresh state; a seat may have left meanwhile, so its deadline changes with the meta
             loaded = await self.store.load(room, seat, None)
-            meta = _found(loaded.meta, room)
         raise RuntimeError(f"room {room}: {MAX_RETRIES} commit conflicts in a row")
 
     async def _commit(self, commit: Commit) -> CommitResult:
         """The store's atomic commit (a seam: `server.metrics.MeteredRooms` times and counts it)."""
         return await self.store.commit(commit)
+
+    def _attempt(
+        self,
+        game: Game[Any, Any],
+        meta: RoomMeta,
+        loaded: Loaded,
+        seed: bytes,
+        seat: int,
+        parsed: Any,
+        action: dict[str, Any],
+        kind: ActorKind,
+    ) -> Commit:
+        """One try: the step on ``loaded`` as a `Commit`. Raises as `act`."""
+        if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:
+            raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
+        state = _running(loaded.state)
+        return self._step(game, meta, state, loaded.schedule, seed, seat, parsed, action, kind)
+
+    def _keep(self, commit: Commit, version: int) -> None:
+        """Keep what ``commit`` wrote (as version ``version``) for the room's next action here."""
+        if commit.finished or commit.meta is None:
+            self.forget(commit.room)
+            return
+        state = RoomState(commit.state, version, "")
+        self._warm[commit.room] = Loaded(commit.meta, state, commit.schedule)
+        if len(self._warm) > WARM_ROOMS:
+            del self._warm[next(iter(self._warm))]
 
     def _step(
         self,
@@ -165,6 +213,8 @@ class Rooms:
             finished=outcome is not None,
             live=state,
             prompts=prompts,
+            meta_rev=meta.rev,
+            meta=meta,
         )
 
     async def reschedule(self, room: str) -> None:

@@ -30,8 +30,10 @@ from server.store.model import Deadline, RoomMeta
 
 log = logging.getLogger("boardroom.scheduler")
 
-#: Seconds of clock time between two sweeps for abandoned rooms (a scan of every room).
-ABANDON_SWEEP = 1.0
+#: Sweeps for abandoned rooms (a scan of every room) and heartbeats per ``abandon_after``: a room is
+#: closed at most this fraction of ``abandon_after`` late, and every watched room is marked seen that
+#: often (a sweep per second was a burst of reads of every room, every second, on every worker).
+SWEEPS_PER_LIMIT = 10
 
 
 def policy_of(game: Game[Any, Any], name: str) -> Policy:
@@ -56,7 +58,7 @@ class Scheduler:
         for item in await store.due(now):
             if await store.lease(item, self.worker, now, self.services.settings.ttls.lease):
                 applied += await self.fire(item)
-        if now - self._last_sweep >= ABANDON_SWEEP:
+        if now - self._last_sweep >= self.services.settings.ttls.abandon_after / SWEEPS_PER_LIMIT:
             self._last_sweep = now
             await self.services.hub.heartbeat()
             await self.abandon(now)
@@ -102,13 +104,14 @@ class Scheduler:
     async def abandon(self, now: float) -> int:
         """Close rooms nobody has been connected to for ``abandon_after`` seconds; returns how many."""
         store, limit = self.services.store, self.services.settings.ttls.abandon_after
+        # a room younger than the limit cannot be abandoned yet (it was last seen after its creation):
+        # skip it without reading, else every sweep costs two round trips per room in the store
+        old = [m for m in await store.list_rooms() if m.status != "abandoned" and now - m.created > limit]
+        # read together: the Redis store sends them in shared pipelines, not one round trip per room
+        seen = await asyncio.gather(*(store.last_seen(meta.room) for meta in old))
         closed = 0
-        for meta in await store.list_rooms():
-            # a room younger than the limit cannot be abandoned yet (it was last seen after its creation):
-            # skip it without reading, else every sweep costs two round trips per room in the store
-            if meta.status == "abandoned" or now - meta.created <= limit:
-                continue
-            if now - ((await store.last_seen(meta.room)) or meta.created) <= limit:
+        for meta, last in zip(old, seen, strict=True):
+            if now - (last or meta.created) <= limit:
                 continue
             loaded = await store.get_state(meta.room)
             if loaded is not None and loaded.finished:

@@ -165,6 +165,8 @@ class MemoryStore:
                     return CommitResult("duplicate" if same else "id_reused", known.version)
             if entry.state.version != commit.expect:
                 return CommitResult("conflict")
+            if commit.meta_rev is not None and entry.meta.rev != commit.meta_rev:
+                return CommitResult("conflict")
             version = commit.expect + 1
             entry.state = RoomState(commit.state, version, entry.state.epoch, commit.finished)
             entry.log.append(_clone(commit.step, LogStep))

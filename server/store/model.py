@@ -122,13 +122,15 @@ class Loaded(msgspec.Struct):
 
 
 class Commit(msgspec.Struct):
-    """One atomic write: if the room is still at ``expect`` and the id is new, store ``state`` as version
-    ``expect + 1``, append ``step``, replace the schedule, record ``action_id`` (with ``digest``) for
-    ``step.seat``, then publish. ``finished`` marks the game over.
+    """One atomic write: if the id is new and the room is still at ``expect`` (and its metadata still at
+    revision ``meta_rev``, when given), store ``state`` as version ``expect + 1``, append ``step``,
+    replace the schedule, record ``action_id`` (with ``digest``) for ``step.seat``, then publish.
+    ``finished`` marks the game over.
 
-    ``live`` (the decoded state after the step) and ``prompts`` (its game prompts) are never stored:
-    the committing worker hands them to its own fan-out through the `Change`, which then neither decodes
-    the state again nor asks the game for its prompts again. Nobody mutates them after the commit.
+    ``live`` (the decoded state after the step), ``prompts`` (its game prompts) and ``meta`` (the
+    metadata the step was computed with) are never stored: the committing worker hands the first two to
+    its own fan-out through the `Change` (no second decode, no second ``prompts``) and keeps ``meta`` for
+    the room's next action. Nobody mutates them after the commit.
     """
 
     room: str
@@ -141,6 +143,8 @@ class Commit(msgspec.Struct):
     finished: bool = False
     live: Any = None
     prompts: dict[int, Any] | None = None
+    meta_rev: int | None = None
+    meta: RoomMeta | None = None
 
 
 class CommitResult(msgspec.Struct, frozen=True):

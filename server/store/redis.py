@@ -201,6 +201,7 @@ class RedisStore:
             self.channel(commit.room),
             commit.room,
             self.ttl_ms,
+            "" if commit.meta_rev is None else commit.meta_rev,
             *_deadline_args(commit.schedule),
         ]
         room = commit.room
@@ -342,7 +343,8 @@ class RedisStore:
         await self._batched("touch", room, [repr(now)])
 
     async def last_seen(self, room: str) -> float | None:
-        seen = await self.redis.get(self.keys(room)[8])
+        key = self.keys(room)[8]
+        seen = await self._one(lambda pipe: pipe.get(key))
         return None if seen is None else float(seen)
 
     # ---- housekeeping ----------------------------------------------------------------------------

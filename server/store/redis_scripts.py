@@ -80,9 +80,9 @@ return 1
 """
 
 #: The step write (DESIGN "The server"). ARGV: expected version, state, finished (0/1), action field
-#: (``seat:id``, empty for none), digest, step, schedule, channel, room, ttl ms, then (deadline, due)
-#: pairs. Returns {status, version[, epoch]}: committed (with the epoch) / conflict / duplicate /
-#: id_reused.
+#: (``seat:id``, empty for none), digest, step, schedule, channel, room, ttl ms, expected meta rev
+#: (empty: any), then (deadline, due) pairs. Returns {status, version[, epoch]}: committed (with the
+#: epoch) / conflict / duplicate / id_reused.
 COMMIT = """
 if ARGV[4] ~= '' then
   local known = redis.call('HGET', KEYS[5], ARGV[4])
@@ -94,11 +94,14 @@ if ARGV[4] ~= '' then
 end
 local current = redis.call('HGET', KEYS[3], 'version')
 if not current or tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', -1} end
+if ARGV[11] ~= '' and tonumber(redis.call('HGET', KEYS[1], 'rev')) ~= tonumber(ARGV[11]) then
+  return {'conflict', -1}
+end
 local version = tonumber(ARGV[1]) + 1
 redis.call('HSET', KEYS[3], 'state', ARGV[2], 'version', version, 'finished', ARGV[3])
 redis.call('XADD', KEYS[4], version .. '-0', 's', ARGV[6])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[5], ARGV[4], version .. ':' .. ARGV[5]) end
-write_schedule(ARGV[9], ARGV[7], 11)
+write_schedule(ARGV[9], ARGV[7], 12)
 redis.call('PUBLISH', ARGV[8], version)
 if ARGV[3] == '1' then close_room(ARGV[9], ARGV[10]) end
 keep_ttl()

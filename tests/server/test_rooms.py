@@ -11,6 +11,7 @@ from games.engine.errors import IllegalAction
 from games.engine.match import LogEntry, Match
 from server.clock import FakeClock
 from server.errors import Refused
+from server.rooms import Rooms
 from server.services import Services
 from server.store.model import Loaded, RoomState
 
@@ -59,12 +60,81 @@ async def test_a_conflicting_commit_is_retried_on_the_fresh_state(services: Serv
     assert stale is not None
     await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)))
     seat, action = await first_choice(services, room.room, 1)
+    services.rooms.forget(room.room)  # as a worker that did not commit the first action
     proxy = StaleOnce(services.store, stale)
     services.rooms.store = proxy
     acted = await services.rooms.act(room.room, seat, action, "b1")
     assert proxy.commits == ["conflict", "committed"]
     assert acted.version == 2
     assert [s.seat for s in await services.store.get_log(room.room)] == [0, 1]
+
+
+class CountingLoads:
+    """A store proxy that counts `load` calls and commit results."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self.loads = 0
+        self.commits: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
+        self.loads += 1
+        loaded: Loaded = await self._store.load(room, seat, action_id)
+        return loaded
+
+    async def commit(self, commit: Any) -> Any:
+        result = await self._store.commit(commit)
+        self.commits.append(result.status)
+        return result
+
+
+async def test_the_next_action_after_this_workers_commit_reads_nothing(services: Services) -> None:
+    room = await make_room(services, "fixture-commit", 2)
+    proxy = CountingLoads(services.store)
+    services.rooms.store = proxy
+    await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)), "a1")
+    await services.rooms.act(room.room, *(await first_choice(services, room.room, 1)), "b1")
+    assert (proxy.loads, proxy.commits) == (1, ["committed", "committed"])
+
+
+async def test_after_a_commit_elsewhere_the_action_runs_again_on_a_fresh_read(
+    services: Services, clock: FakeClock
+) -> None:
+    """Another worker (here: a second `Rooms` on the same store) committed meanwhile: this worker's
+    kept state is one version behind; the step on it is refused (by the game, or by the commit's version
+    check) and the action is applied to the fresh state, as the step after the other worker's."""
+    room = await make_room(services, "fixture-reaction", 2)
+    other = Rooms(services.store, services.rooms.games, clock, services.rooms.policy)
+    proxy = CountingLoads(services.store)
+    services.rooms.store = proxy
+    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
+    await other.act(room.room, *(await first_choice(services, room.room)), "x1")
+    seat, action = await first_choice(services, room.room)
+    acted = await services.rooms.act(room.room, seat, action, "a2")
+    assert (acted.version, proxy.loads) == (3, 2)
+    assert (proxy.commits[0], proxy.commits[-1]) == ("committed", "committed")
+    log = await services.store.get_log(room.room)
+    assert [(s.version, s.action) for s in log][2] == (3, action)
+
+
+async def test_a_seat_that_left_meanwhile_is_refused_although_this_worker_kept_the_room(
+    services: Services,
+) -> None:
+    """The metadata changed after this worker's commit (the player left through the lobby): the kept
+    metadata is stale, the commit's revision check refuses it, and the fresh read says ``seat/left``."""
+    room = await make_room(services, "fixture-reaction", 2)
+    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
+    seat, action = await first_choice(services, room.room)
+    meta = await services.rooms.meta(room.room)
+    meta.seats[seat].left = True
+    assert await services.store.put_meta(meta)
+    with pytest.raises(Refused) as refused:
+        await services.rooms.act(room.room, seat, action, "a2")
+    assert refused.value.code == "seat/left"
+    assert [s.version for s in await services.store.get_log(room.room)] == [1]
 
 
 async def test_a_repeated_id_returns_the_stored_result_without_applying_again(services: Services) -> None:

@@ -4,7 +4,7 @@ abandoned rooms (DESIGN "Timeouts and leavers", "Scheduler")."""
 from __future__ import annotations
 
 from server.clock import FakeClock
-from server.scheduler import Scheduler
+from server.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
 
 from .conftest import TIMERS, first_choice, make_room
@@ -128,6 +128,9 @@ async def test_a_room_nobody_connects_to_is_abandoned(services: Services, clock:
     await scheduler.tick()
     assert (await services.rooms.meta(room.room)).status == "running"
     clock.advance(1.0)
+    await scheduler.tick()  # past the limit, but the sweep ran a second ago
+    assert (await services.rooms.meta(room.room)).status == "running"
+    clock.advance(limit / SWEEPS_PER_LIMIT)  # the next sweep: at most a tenth of the limit late
     await scheduler.tick()
     assert (await services.rooms.meta(room.room)).status == "abandoned"
     assert await services.store.due(clock.now() + 1e9) == []

@@ -138,6 +138,23 @@ class TestCommit:
         loaded = await store.get_state("r1")
         assert loaded is not None and (loaded.state, loaded.version) == (b"s1", 1)
 
+    async def test_commit_compares_the_meta_revision_when_given(
+        self, store: Store, published: Recorder
+    ) -> None:
+        """A worker that applied an action to the metadata it kept must not commit over a lobby write
+        made since (a seat left): the commit is a conflict, nothing is written or published."""
+        await started(store)
+        stored = await store.get_meta("r1")
+        assert stored is not None and stored.rev == 1
+        stale = commit(0)
+        stale.meta_rev = 0
+        assert (await store.commit(stale)).status == "conflict"
+        state = await store.get_state("r1")
+        assert state is not None and (state.version, len(published.changes)) == (0, 1)
+        fresh = commit(0)
+        fresh.meta_rev = 1
+        assert (await store.commit(fresh)).status == "committed"
+
     async def test_commit_appends_the_log_and_publishes_the_step(
         self, store: Store, published: Recorder
     ) -> None:
