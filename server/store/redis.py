@@ -356,7 +356,8 @@ class RedisStore:
         return deleted
 
     async def aclose(self) -> None:
-        """Close the connection pool."""
+        """Close the auto-pipeline's connection and the connection pool."""
+        await self.batch.aclose()
         await self.redis.aclose()
 
 
