@@ -32,6 +32,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.bus import Callback
+from server.outage import outage_of
 from server.store.model import Change
 from server.store.redis import RedisStore
 from server.store.redis_batch import PackedConnection
@@ -61,6 +62,9 @@ class RedisBus:
         self._channels: set[str] = set()  # subscribed on Redis right now (confirmed or sent)
         self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
         self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
+        # the worker's one outage log (shared with its sessions and scheduler): a line when Redis is
+        # lost and one when it answers again, not one per reconnect attempt or per room
+        self._outage = outage_of(store)
         store.settled = self.settled  # the bus holds wake-ups back only if the store reports replies
 
     # ---- the Bus protocol ------------------------------------------------------------------------
@@ -136,8 +140,9 @@ class RedisBus:
                 self._again.discard(room)
                 try:
                     change = await self.store.change_of(room)
-                except (RedisConnectionError, RedisTimeoutError):
-                    log.warning("reading room %s failed; the reconnect reconciles it", room)
+                except (RedisConnectionError, RedisTimeoutError) as exc:
+                    self._outage.failed(exc, refused=False)
+                    log.debug("reading room %s failed; the reconnect reconciles it", room)
                     return
                 if change is not None:
                     self._deliver(change)
@@ -154,9 +159,10 @@ class RedisBus:
     async def _read_forever(self) -> None:
         while True:
             try:
-                await self._read()
+                await self._read(self._outage.now())
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-                log.warning("redis pub/sub connection lost (%s); reconnecting", exc)
+                self._outage.failed(exc, refused=False)
+                log.debug("redis pub/sub connection lost (%s); reconnecting", exc)
                 self._channels.clear()
                 self._dirty.update(self._subs)  # every watched room is subscribed again
                 self._wake.set()
@@ -168,13 +174,16 @@ class RedisBus:
             await self.pubsub.aclose()
         self.pubsub = self.store.redis.pubsub()
 
-    async def _read(self) -> None:
+    async def _read(self, started: float) -> None:
+        """Read wake-ups until the connection fails; ``started``: when this connection was attempted
+        (once it answers, an outage that began before is over)."""
         swept = time.monotonic()
         while True:
             if self._wake.is_set():
                 await self._sync_channels()
             if self._channels:
                 message = await self.pubsub.get_message(timeout=0.05)
+                self._outage.recovered(started)
                 if message is not None:
                     self._on_message(message)
                     continue
@@ -195,8 +204,9 @@ class RedisBus:
     async def _sweep(self, rooms: list[str]) -> None:
         try:
             versions = await self.store.versions(rooms)
-        except (RedisConnectionError, RedisTimeoutError):
-            log.warning("the sweep's read failed; the reconnect reconciles every room")
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            self._outage.failed(exc, refused=False)
+            log.debug("the sweep's read failed; the reconnect reconciles every room")
             return
         for room, version in zip(rooms, versions, strict=True):
             if version is not None and version > self._delivered.get(room, -1):

@@ -53,11 +53,12 @@ def draw(action_id: str) -> dict[str, object]:
 
 
 def outage_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
-    """The store's outage lines (their start), and every record with a traceback."""
+    """The worker's warnings about the store and the bus (each line's start), and every record with a
+    traceback: one line when an outage starts and one when it ends, whoever saw it."""
     lines = [
         r.getMessage().split(" (")[0].split(" after")[0]
         for r in caplog.records
-        if r.name == "boardroom.store"
+        if r.name in ("boardroom.store", "boardroom.bus") and r.levelno >= logging.WARNING
     ]
     return lines + [f"traceback from {r.name}" for r in caplog.records if r.exc_info]
 
