@@ -1,10 +1,15 @@
-"""One websocket connection's sending side: a bounded queue drained by a writer task.
+"""One websocket connection's sending side: frames written at once, a bounded queue behind a paused socket.
 
-`Conn.send` never awaits: it queues the frame, or — when the frames not yet written to the socket exceed
-the bound in frames or bytes because the client stopped reading — marks the connection too slow; it is
-closed with 4408 and the client resumes later. A frame counts until the transport took it: the writer
-awaits each send, which waits on the transport's flow control (uvicorn pauses writing above its
-high-water mark), and the kernel's own send buffer is kept small by the ``send_buffer`` setting
+`Conn.send` never awaits. When nothing is pending it writes the frame at once, through the ASGI server's
+``send``: uvicorn's completes without suspending while its transport accepts data. Only when a send
+suspends (the transport paused writing: the client does not read fast enough) does a drain task finish
+it and then write, in order, the frames queued behind it meanwhile; the next frame after the queue ran
+empty is written at once again. No task per frame, and none per connection while the client keeps up.
+
+The frames handed to `send` and not yet taken by the transport are bounded in frames and in bytes: past
+the bound the connection is too slow and is closed with 4408 at once, its queued frames dropped; the
+client resumes later. A frame counts until the transport took it, uvicorn pauses writing above its
+high-water mark, and the kernel's own send buffer is kept small by the ``send_buffer`` setting
 (`limit_send_buffer`), so the bound holds end to end.
 
 Each viewer the connection shows has the last version sent (``versions``), so the hub never sends a step
@@ -14,11 +19,14 @@ twice nor skips one silently.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import socket
+from collections.abc import Awaitable, Callable, Generator
+from typing import Any
 
-from starlette.websockets import WebSocket
+from starlette.types import Message, Send
 
 from protocol.codec import Codec, Frame
 from protocol.fanout import Viewer
@@ -27,13 +35,48 @@ log = logging.getLogger("boardroom.ws")
 
 #: Close code for a client that does not drain its queue (protocol/codes.py CLOSES).
 TOO_SLOW = 4408
+#: Seconds a close may wait for a paused transport before the connection counts as done anyway.
+CLOSE_TIMEOUT = 2.0
 
 
 class Conn:
-    """A connection to ``room`` showing ``viewers`` (its seats, or ``[None]`` for a spectator)."""
+    """A connection to ``room`` showing ``viewers`` (its seats, or ``[None]`` for a spectator).
 
-    def __init__(self, ws: WebSocket, codec: Codec, queue_size: int, queue_bytes: int = 1 << 20) -> None:
-        self.ws = ws
+    ``send`` is the ASGI send callable of the websocket (after its ``websocket.accept``); ``queue_size``
+    and ``queue_bytes`` bound the frames pending (`send`). ``on_done``, when given, is called once from
+    the event loop (never from inside `send`) after ``done`` was set: the connection was closed, or the
+    peer went away mid-send.
+    """
+
+    __slots__ = (
+        "_asgi",
+        "_bytes",
+        "_closer",
+        "_drain",
+        "_frames",
+        "_max_bytes",
+        "_max_frames",
+        "_on_done",
+        "_reason",
+        "_waiting",
+        "closing",
+        "codec",
+        "done",
+        "room",
+        "seats",
+        "versions",
+        "viewers",
+    )
+
+    def __init__(
+        self,
+        send: Send,
+        codec: Codec,
+        queue_size: int,
+        queue_bytes: int = 1 << 20,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
+        self._asgi = send
         self.codec = codec
         self.room = ""
         self.seats: list[int] = []
@@ -41,25 +84,40 @@ class Conn:
         self.versions: dict[Viewer, int] = {}
         self.closing: int | None = None
         self._reason = ""
-        # unbounded itself: `send` bounds what is pending (queued or being written) in frames and bytes
-        self._queue: asyncio.Queue[Frame | None] = asyncio.Queue()
         self._max_frames, self._max_bytes = queue_size, queue_bytes
+        # pending: handed to `send`, not yet taken by the transport (the one being written included)
         self._frames = self._bytes = 0
-        self._writer = asyncio.ensure_future(self._write())
-        self._closer: asyncio.Future[None] | None = None
+        # while a send is suspended: the frames queued behind it, and the task writing them all
+        self._waiting: collections.deque[Frame] | None = None
+        self._drain: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self._on_done = on_done
         self.done = asyncio.Event()
 
     def send(self, frame: Frame) -> None:
-        """Queue one frame (``str``: text, ``bytes``: binary). Past the bound (frames not yet written to
-        the socket, or their size: bytes, characters of a text frame) the connection is closed 4408."""
-        if self.closing is not None:
+        """Write one frame (``str``: text, ``bytes``: binary) now, or queue it behind a paused socket.
+        Past the bound (frames not yet taken by the transport, or their size: bytes, characters of a text
+        frame) the connection is closed 4408. Ignored once closing or done."""
+        if self.closing is not None or self.done.is_set():
             return
         size = len(frame)
         if self._frames >= self._max_frames or self._bytes + size > self._max_bytes:
             self.close(TOO_SLOW, "too slow: the send queue is full")
             return
         self._frames, self._bytes = self._frames + 1, self._bytes + size
-        self._queue.put_nowait(frame)
+        if self._waiting is not None:
+            self._waiting.append(frame)  # after the frames already pending, in order
+            return
+        try:
+            rest = started(self._asgi(message(frame)))
+        except Exception:  # the peer went away (uvicorn raises at once): the reader sees the disconnect
+            self._finish()
+            return
+        if rest is None:
+            self._frames, self._bytes = self._frames - 1, self._bytes - size
+        else:
+            self._waiting = collections.deque()
+            self._drain = asyncio.ensure_future(self._drain_after(rest, size, self._waiting))
 
     def close(self, code: int, reason: str = "") -> None:
         """Close with ``code`` and ``reason`` (at most 123 bytes of UTF-8) after the frames already queued
@@ -67,45 +125,110 @@ class Conn:
         if self.closing is not None:
             return
         self.closing = code
-        if code != TOO_SLOW:
+        if code == TOO_SLOW:  # drop what is pending and close now
+            if self._drain is not None:
+                self._drain.cancel()
+            self._waiting = None
+        elif self._waiting is not None:  # the drain closes once the queued frames are written
             self._reason = reason
-            self._queue.put_nowait(None)
             return
-        # too slow: drop what is queued and close now
-        self._writer.cancel()
-        self._closer = asyncio.ensure_future(self._close_now(code, reason))
+        if not self.done.is_set():
+            self._closer = asyncio.ensure_future(self._close_now(code, reason))
 
-    async def _write(self) -> None:
+    async def _drain_after(self, rest: Awaitable[None], size: int, waiting: collections.deque[Frame]) -> None:
+        """Finish the suspended send (``rest``, of a frame of ``size``), write the frames queued behind it
+        (``waiting``, also those `send` adds meanwhile), then the close asked for meanwhile (`close`)."""
         try:
-            while True:
-                frame = await self._queue.get()
-                if frame is None:
-                    await self._close_now(self.closing or 1000, self._reason)
-                    return
-                if isinstance(frame, bytes):
-                    await self.ws.send_bytes(frame)
-                else:
-                    await self.ws.send_text(frame)
+            await rest
+            self._frames, self._bytes = self._frames - 1, self._bytes - size
+            while waiting:
+                frame = waiting[0]  # pending until the transport took it
+                await self._asgi(message(frame))
+                waiting.popleft()
                 self._frames, self._bytes = self._frames - 1, self._bytes - len(frame)
-        except asyncio.CancelledError:
-            raise
         except Exception:  # the peer went away mid-send: the reader sees the disconnect
-            self.done.set()
+            self._waiting = None
+            self._finish()
+            return
+        self._waiting = self._drain = None  # nothing pending: the next frame is written at once again
+        if self.closing is not None:
+            await self._close_now(self.closing, self._reason)
 
     async def _close_now(self, code: int, reason: str = "") -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code, reason), timeout=2.0)
+        with contextlib.suppress(Exception):  # a peer already gone, or a transport paused past the timeout
+            async with asyncio.timeout(CLOSE_TIMEOUT):
+                await self._asgi({"type": "websocket.close", "code": code, "reason": reason})
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.done.is_set():
+            return
         self.done.set()
+        if self._on_done is not None:
+            asyncio.get_running_loop().call_soon(self._on_done)
 
     async def stop(self) -> None:
-        """Stop the writer (the session ended)."""
-        self._writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self._writer
+        """Stop writing (the session ended): frames not yet written are dropped, later ones ignored, and
+        ``done`` is set (``on_done`` is not called)."""
+        self._on_done = None
+        self.done.set()
+        if self._drain is not None:
+            self._drain.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._drain
+        self._waiting = None
 
     def queued(self) -> int:
-        """Frames handed to `send` and not yet written to the socket (the one being written included)."""
+        """Frames handed to `send` and not yet taken by the transport (the one being written included)."""
         return self._frames
+
+
+def message(frame: Frame) -> Message:
+    """The ASGI ``websocket.send`` message of ``frame`` (``str``: text, ``bytes``: binary)."""
+    if isinstance(frame, str):
+        return {"type": "websocket.send", "text": frame}
+    return {"type": "websocket.send", "bytes": frame}
+
+
+def started(awaitable: Awaitable[None]) -> Awaitable[None] | None:
+    """Run ``awaitable`` (a coroutine) now, up to its first suspension: ``None`` when it completed without
+    suspending, else an awaitable of the rest (awaited in a task: it waits for what the first step
+    waited for, then goes on). Raises what the first step raised."""
+    steps = awaitable.__await__()
+    try:
+        first = steps.send(None)
+    except StopIteration:
+        return None
+    return _Rest(steps, first)
+
+
+class _Rest:
+    """The rest of a coroutine started by hand (`started`): ``first`` is what its first step yielded
+    to the event loop (a future it waits for), handed on to the task that awaits this."""
+
+    __slots__ = ("_first", "_steps")
+
+    def __init__(self, steps: Generator[Any, Any, None], first: Any) -> None:
+        self._steps, self._first = steps, first
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        steps, signal = self._steps, self._first
+        while True:
+            try:
+                sent = yield signal
+            except GeneratorExit:
+                steps.close()
+                raise
+            except BaseException as exc:  # the awaiting task was cancelled: pass it on
+                try:
+                    signal = steps.throw(exc)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    signal = steps.send(sent)
+                except StopIteration:
+                    return
 
 
 def limit_send_buffer(sock: socket.socket, size: int) -> None:

@@ -18,6 +18,7 @@ import logging
 from typing import Any
 
 import msgspec
+from starlette.types import Receive
 from starlette.websockets import WebSocket
 
 from games.engine.errors import IllegalAction
@@ -36,6 +37,8 @@ log = logging.getLogger("boardroom.ws")
 #: Close code (RFC 6455 "try again later") and reason of a hello the store could not answer.
 TRY_AGAIN = 1013
 TRY_AGAIN_REASON = "store unreachable; reconnect and resume"
+#: Seconds the end of a session waits for a close under way to be sent (`Conn.close`).
+CLOSE_WAIT = 2.0
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
@@ -53,6 +56,9 @@ class Session:
         self.actions = TokenBucket(self.limits.actions_per_second, self.limits.action_burst, clock)
         self.conn: Conn | None = None
         self.outage = outage_of(services.store)
+        self._receive_asgi: Receive = ws.receive
+        self._reader: asyncio.Task[Any] | None = None  # this session's task while it reads
+        self._stopped = False  # `_stop_reading` cancelled it
 
     async def run(self) -> None:
         origins = self.services.settings.origins
@@ -62,23 +68,41 @@ class Session:
         if origins is not None and origin is not None and origin not in origins:
             await self.ws.close(1008, "origin not allowed")
             return
+        # Past the accept, frames go straight to the ASGI server's send and receive: Starlette's
+        # `WebSocket.send`/`receive` only re-check the message order, which `Conn` and this session keep
+        # (nothing is sent after a close, nothing received after the disconnect), and turn the server's
+        # OSError for a peer already gone into WebSocketDisconnect, which `Conn` catches as any error.
+        self._receive_asgi = self.ws._receive
         conn = self.conn = Conn(
-            self.ws, codec_for(subprotocol), self.limits.send_queue, self.limits.send_queue_bytes
+            self.ws._send,
+            codec_for(subprotocol),
+            self.limits.send_queue,
+            self.limits.send_queue_bytes,
+            on_done=self._stop_reading,
         )
-        reader = asyncio.ensure_future(self._guarded())
-        closed = asyncio.ensure_future(conn.done.wait())
+        # The reader runs in this (the server's) task; `conn.done` cancels it (`_stop_reading`): no task
+        # of its own, nor one waiting for `done`, per connection.
+        task = self._reader = asyncio.current_task()
+        assert task is not None
         try:
-            await asyncio.wait({reader, closed}, return_when=asyncio.FIRST_COMPLETED)
+            await self._guarded()
+        except asyncio.CancelledError:
+            if not self._stopped or task.uncancel() > 0:  # not (only) ours: the server's own cancellation
+                raise
         finally:
-            for task in (reader, closed):
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            self._reader = None
             await self.services.hub.leave(conn)
             if conn.closing is not None and not conn.done.is_set():
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(conn.done.wait(), 2.0)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(CLOSE_WAIT):
+                        await conn.done.wait()
             await conn.stop()
+
+    def _stop_reading(self) -> None:
+        """``conn.done`` was set (closed, or the peer left mid-send): end the read loop where it waits."""
+        if self._reader is not None:
+            self._stopped = True
+            self._reader.cancel()
 
     async def _guarded(self) -> None:
         assert self.conn is not None
@@ -101,7 +125,7 @@ class Session:
     async def _receive(self) -> str | bytes | None:
         """The next frame, or ``None`` once the peer left or the frame was too big (closed 1009)."""
         assert self.conn is not None
-        message = await self.ws.receive()
+        message = await self._receive_asgi()
         if message["type"] == "websocket.disconnect":
             return None
         data: str | bytes | None = message.get("text")
@@ -150,7 +174,8 @@ class Session:
         assert conn is not None
         timeout = self.limits.hello_timeout
         try:
-            data = await asyncio.wait_for(self._receive(), timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: on Python 3.11 that is one more task
+                data = await self._receive()
         except TimeoutError:
             conn.close(4400, f"no hello within {timeout:g} s")
             return False

@@ -3,30 +3,34 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+
+from starlette.types import Message
 
 from protocol.codec import JSON
 from server.ws.conn import Conn
 
 
 class StuckSocket:
-    """A websocket whose peer stopped reading: every send waits forever; closes are recorded."""
+    """An ASGI send whose peer stopped reading: every frame's send waits forever; closes are recorded."""
 
     def __init__(self) -> None:
         self.sent: list[str] = []
         self.closed: list[int] = []
 
-    async def send_text(self, text: str) -> None:
-        self.sent.append(text)
-        await asyncio.Event().wait()
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "websocket.close":
+            self.closed.append(message["code"])
+            return
+        self.sent.append(message["text"])
+        await self.stuck()
 
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        self.closed.append(code)
+    async def stuck(self) -> None:
+        await asyncio.Event().wait()
 
 
 async def test_a_full_send_queue_closes_the_connection_4408() -> None:
     ws = StuckSocket()
-    conn = Conn(ws, JSON, queue_size=2)  # type: ignore[arg-type]
+    conn = Conn(ws, JSON, queue_size=2)
     for n in range(3):  # one is being written (stuck, still pending), one waits, the third overflows
         conn.send(f"frame {n}")
         await asyncio.sleep(0)
@@ -39,7 +43,7 @@ async def test_a_full_send_queue_closes_the_connection_4408() -> None:
 
 async def test_the_bytes_pending_are_bounded_too() -> None:
     ws = StuckSocket()
-    conn = Conn(ws, JSON, queue_size=100, queue_bytes=10)  # type: ignore[arg-type]
+    conn = Conn(ws, JSON, queue_size=100, queue_bytes=10)
     conn.send("12345")
     await asyncio.sleep(0)
     conn.send("67890")  # 10 bytes pending: at the bound, not past it
@@ -51,17 +55,15 @@ async def test_the_bytes_pending_are_bounded_too() -> None:
 
 
 async def test_a_normal_close_sends_what_is_queued_first() -> None:
-    sent: list[Any] = []
-
     class Socket(StuckSocket):
-        async def send_text(self, text: str) -> None:
-            sent.append(text)
+        async def stuck(self) -> None:
+            pass
 
     ws = Socket()
-    conn = Conn(ws, JSON, queue_size=8)  # type: ignore[arg-type]
+    conn = Conn(ws, JSON, queue_size=8)
     conn.send("a")
     conn.send("b")
     conn.close(1000)
     await asyncio.wait_for(conn.done.wait(), 2.0)
-    assert (sent, ws.closed) == (["a", "b"], [1000])
+    assert (ws.sent, ws.closed) == (["a", "b"], [1000])
     await conn.stop()

@@ -1,0 +1,187 @@
+"""`Conn` writes a frame at once while the transport takes it, and queues frames (in order, bounded) only
+behind a send that had to wait: against an ASGI send that behaves like uvicorn's (it waits while the
+transport paused writing, raises once the peer is gone)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.types import Message
+from uvicorn.protocols.utils import ClientDisconnected
+
+from protocol.codec import JSON
+from server.ws.conn import TOO_SLOW, Conn, started
+
+
+class Transport:
+    """An ASGI send like uvicorn's: waits while writing is paused, then writes the message at once."""
+
+    def __init__(self) -> None:
+        self.writable = asyncio.Event()
+        self.writable.set()
+        self.gone = False
+        self.written: list[Any] = []  # frames (str or bytes) and ("close", code, reason), in order
+
+    async def __call__(self, message: Message) -> None:
+        await self.writable.wait()
+        if self.gone:
+            raise ClientDisconnected
+        if message["type"] == "websocket.close":
+            self.written.append(("close", message["code"], message["reason"]))
+        else:
+            self.written.append(message.get("text", message.get("bytes")))
+
+
+async def settle() -> None:
+    """Let every ready callback and task step run (a handful of loop iterations)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+async def test_a_frame_is_written_at_once_without_a_task() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=4)
+    tasks = len(asyncio.all_tasks())
+    conn.send("a")
+    conn.send(b"b")
+    assert (transport.written, conn.queued(), len(asyncio.all_tasks())) == (["a", b"b"], 0, tasks)
+    await conn.stop()
+
+
+async def test_frames_behind_a_paused_transport_arrive_in_order_then_writes_are_direct_again() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=8)
+    transport.writable.clear()
+    for frame in ("a", b"b", "c"):
+        conn.send(frame)
+    await settle()
+    assert (transport.written, conn.queued()) == ([], 3)  # pending until the transport takes them
+    conn.send("d")
+    transport.writable.set()
+    await settle()
+    assert (transport.written, conn.queued()) == (["a", b"b", "c", "d"], 0)
+    tasks = len(asyncio.all_tasks())
+    conn.send("e")
+    assert (transport.written[-1], len(asyncio.all_tasks())) == ("e", tasks)
+    await conn.stop()
+
+
+async def test_a_close_behind_a_paused_transport_comes_after_the_queued_frames() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=8)
+    transport.writable.clear()
+    conn.send("a")
+    conn.send("b")
+    conn.close(1001, "shutdown")
+    conn.send("after the close")  # ignored
+    await settle()
+    assert (transport.written, conn.done.is_set()) == ([], False)
+    transport.writable.set()
+    await asyncio.wait_for(conn.done.wait(), 2.0)
+    assert transport.written == ["a", "b", ("close", 1001, "shutdown")]
+    await conn.stop()
+
+
+async def test_a_close_with_nothing_pending_is_sent_at_once() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=8)
+    conn.send("a")
+    conn.close(1000)
+    await asyncio.wait_for(conn.done.wait(), 2.0)
+    assert transport.written == ["a", ("close", 1000, "")]
+    await conn.stop()
+
+
+async def test_past_the_bound_the_queue_is_dropped_and_the_close_goes_first() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=2)
+    transport.writable.clear()
+    for frame in ("a", "b", "c"):  # "a" waits for the transport, "b" behind it, "c" is one too many
+        conn.send(frame)
+    assert conn.closing == TOO_SLOW
+    transport.writable.set()
+    await asyncio.wait_for(conn.done.wait(), 2.0)
+    assert transport.written == [("close", TOO_SLOW, "too slow: the send queue is full")]
+    await conn.stop()
+
+
+async def test_a_peer_gone_at_a_send_sets_done_and_calls_on_done_once() -> None:
+    transport, calls = Transport(), []
+    conn = Conn(transport, JSON, queue_size=8, on_done=lambda: calls.append(1))
+    transport.gone = True
+    conn.send("a")  # raises nothing
+    assert (conn.done.is_set(), calls) == (True, [])  # on_done is called from the loop, not from send
+    conn.send("b")
+    await settle()
+    assert (calls, transport.written) == ([1], [])
+    await conn.stop()
+    assert calls == [1]
+
+
+async def test_a_peer_gone_while_frames_wait_sets_done() -> None:
+    transport, calls = Transport(), []
+    conn = Conn(transport, JSON, queue_size=8, on_done=lambda: calls.append(1))
+    transport.writable.clear()
+    conn.send("a")
+    conn.send("b")
+    transport.gone = True
+    transport.writable.set()  # as uvicorn does when the connection is lost
+    await asyncio.wait_for(conn.done.wait(), 2.0)
+    await settle()
+    assert (calls, transport.written) == ([1], [])
+    await conn.stop()
+
+
+async def test_stop_ends_a_waiting_send_and_later_frames_are_ignored() -> None:
+    transport = Transport()
+    conn = Conn(transport, JSON, queue_size=8)
+    transport.writable.clear()
+    tasks = len(asyncio.all_tasks())
+    conn.send("a")
+    assert len(asyncio.all_tasks()) == tasks + 1  # the drain, only while a send waits
+    await conn.stop()
+    assert (conn.done.is_set(), len(asyncio.all_tasks())) == (True, tasks)
+    transport.writable.set()
+    conn.send("b")
+    await settle()
+    assert transport.written == []
+
+
+async def test_started_runs_a_coroutine_to_its_first_wait_and_the_rest_in_a_task() -> None:
+    steps: list[str] = []
+    gate: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+    async def two_steps() -> None:
+        steps.append("first")
+        steps.append(await gate)
+
+    async def one_step() -> None:
+        steps.append("only")
+
+    assert started(one_step()) is None
+    rest = started(two_steps())
+    assert rest is not None and steps == ["only", "first"]
+    task = asyncio.ensure_future(rest)
+    await settle()
+    gate.set_result("second")
+    await task
+    assert steps == ["only", "first", "second"]
+
+
+async def test_cancelling_the_rest_cancels_the_coroutine_where_it_waits() -> None:
+    cleaned: list[bool] = []
+
+    async def waits() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.append(True)
+
+    rest = started(waits())
+    assert rest is not None
+    task = asyncio.ensure_future(rest)
+    await settle()
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    assert (task.cancelled(), cleaned) == (True, [True])
