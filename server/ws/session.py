@@ -128,12 +128,17 @@ class Session:
         message = await self._receive_asgi()
         if message["type"] == "websocket.disconnect":
             return None
-        data: str | bytes | None = message.get("text")
-        if data is None:
+        limit = self.limits.max_frame
+        data: str | bytes
+        text: str | None = message.get("text")
+        if text is not None:  # UTF-8 takes 1 to 4 bytes a character: encode only when the length cannot tell
+            data, chars = text, len(text)
+            too_big = chars > limit or (4 * chars > limit and len(text.encode()) > limit)
+        else:
             data = message.get("bytes") or b""
-        size = len(data) if isinstance(data, bytes) else len(data.encode())
-        if size > self.limits.max_frame:
-            self.conn.close(1009, f"frame over {self.limits.max_frame} bytes")
+            too_big = len(data) > limit
+        if too_big:
+            self.conn.close(1009, f"frame over {limit} bytes")
             return None
         return data
 
