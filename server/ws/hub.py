@@ -74,7 +74,7 @@ class RoomWatch:
             except Exception:  # our bug: close this room's connections so clients resume elsewhere
                 log.exception("fan-out of room %s failed", self.room)
                 for conn in list(self.conns):
-                    conn.close(1011)
+                    conn.close(1011, "internal error; reconnect and resume")
 
     async def _join(self, join: Join) -> None:
         if join.conn not in self.conns:

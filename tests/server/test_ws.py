@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from server.clock import FakeClock
 from server.settings import Limits, Settings
@@ -239,3 +240,26 @@ async def test_rate_limits_refuse_then_close_a_flood() -> None:
             await send(ws, {"type": "ping"})
         assert [(await recv(ws))["code"] for _ in range(2)] == ["rate/limited", "rate/limited"]
         assert await close_code(ws) == 4429
+
+
+async def test_a_fan_out_bug_closes_the_rooms_connections_1011_with_a_reason(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Our own bug in a room's fan-out is logged and its viewers are closed with 1011 and a reason that
+    tells them what to do (the action itself was committed: resuming shows it)."""
+    room, _, tokens = await open_room(server)
+    player = await joined(server, [tokens[0]], room)
+    prompt = (await recv(player))["prompt"]
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("fan-out bug")
+
+    monkeypatch.setattr("server.ws.hub.fan_out", broken)
+    await send(player, {"type": "act", "id": "a1", "seat": 0, "action": action_of(prompt)})
+    try:
+        while True:
+            await asyncio.wait_for(player.recv(), 5.0)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None
+        assert (closed.rcvd.code, closed.rcvd.reason) == (1011, "internal error; reconnect and resume")
+    assert any("fan-out of room" in r.getMessage() for r in caplog.records)
