@@ -155,7 +155,10 @@ class Generator:
         self.rooms: list[BenchRoom] = []
         self.started = False
         self.errors = 0
-        self.http = [httpx.AsyncClient(base_url=b, timeout=60.0) for b in config.bases]
+        # a small pool: httpcore scans every pooled connection on each request (100 by default), which
+        # made the lobby calls of replacement rooms most of the generator's CPU in a closed loop
+        limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
+        self.http = [httpx.AsyncClient(base_url=b, timeout=60.0, limits=limits) for b in config.bases]
         self.sem = asyncio.Semaphore(config.concurrency)
         self.pending: set[asyncio.Future[Any]] = set()
         self.made = 0
