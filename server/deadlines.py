@@ -4,7 +4,8 @@
   ``bot`` item due after the server's ``bot_delay``.
 - A leaver's seat without a bot takes its defaults at once (a ``timeout`` due now).
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
-  the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away.
+  the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away (the shorter
+  of the two: away never lengthens a room's short timer).
 - A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock),
   unless the new one is earlier (the seat left, or went away).
 - Strikes: a timeout adds one to the seat's strikes, a move of the seat's own player clears them; two or
@@ -78,6 +79,7 @@ def _due(
         return "bot", now + policy.bot_delay
     if meta.seats[seat].left:
         return "timeout", now
+    seconds = policy.seconds(meta, prompt.timer)
     if strikes.get(seat, 0) >= 2:
-        return "timeout", now + policy.away_seconds
-    return "timeout", now + policy.seconds(meta, prompt.timer)
+        return "timeout", now + min(policy.away_seconds, seconds)
+    return "timeout", now + seconds

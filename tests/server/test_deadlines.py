@@ -1,0 +1,37 @@
+"""`server.deadlines`: the deadline of each prompted seat, as pure functions (DESIGN "Timeouts and
+leavers")."""
+
+from __future__ import annotations
+
+from games.engine.model import Prompt
+from server.deadlines import TimerPolicy, schedule_for
+from server.store.model import RoomMeta, SeatRecord
+
+POLICY = TimerPolicy({"turn": 30.0}, away_seconds=5.0, bot_delay=0.5)
+
+
+def meta(**timers: float) -> RoomMeta:
+    seats = [SeatRecord(0, "h0"), SeatRecord(1, "h1"), SeatRecord(2, bot="random")]
+    return RoomMeta("r", "fixture-hands", seats, "host", timers=timers)
+
+
+def prompts() -> dict[int, Prompt]:
+    return {seat: Prompt(f"p{seat}", ["draw"], "turn") for seat in range(3)}
+
+
+def dues(room: RoomMeta, strikes: dict[int, int]) -> list[tuple[int, str, float]]:
+    schedule = schedule_for(room, 1, prompts(), None, strikes, 100.0, POLICY)
+    return [(d.seat, d.kind, d.due) for d in schedule.deadlines]
+
+
+def test_a_seat_gets_its_timer_an_away_seat_the_short_deadline_a_bot_its_delay() -> None:
+    assert dues(meta(), {1: 2}) == [(0, "timeout", 130.0), (1, "timeout", 105.0), (2, "bot", 100.5)]
+
+
+def test_away_never_lengthens_a_rooms_timer_shorter_than_away_seconds() -> None:
+    """A room with 1 s turns: its away seat keeps 1 s, not the server's 5 s away deadline."""
+    assert dues(meta(turn=1.0), {0: 2, 1: 3}) == [
+        (0, "timeout", 101.0),
+        (1, "timeout", 101.0),
+        (2, "bot", 100.5),
+    ]
