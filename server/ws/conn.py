@@ -92,7 +92,7 @@ class Conn:
         self._drain: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
         self._on_done = on_done
-        self.done = asyncio.Event()
+        self.done = Done()
 
     def send(self, frame: Frame) -> None:
         """Write one frame (``str``: text, ``bytes``: binary) now, or queue it behind a paused socket.
@@ -181,6 +181,33 @@ class Conn:
     def queued(self) -> int:
         """Frames handed to `send` and not yet taken by the transport (the one being written included)."""
         return self._frames
+
+
+class Done:
+    """Set once, never cleared: ``is_set``, ``set`` and ``wait`` as in `asyncio.Event`, without the deque
+    an Event allocates up front (~1 KB, for each connection); a future exists only while one waits."""
+
+    __slots__ = ("_set", "_waiter")
+
+    def __init__(self) -> None:
+        self._set = False
+        self._waiter: asyncio.Future[None] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    async def wait(self) -> None:
+        """Return once set (at once if it is)."""
+        if self._set:
+            return
+        if self._waiter is None:
+            self._waiter = asyncio.get_running_loop().create_future()
+        await asyncio.shield(self._waiter)  # one waiter cancelled must not cancel the others' future
 
 
 def message(frame: Frame) -> Message:

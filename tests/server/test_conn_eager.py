@@ -11,7 +11,7 @@ from starlette.types import Message
 from uvicorn.protocols.utils import ClientDisconnected
 
 from protocol.codec import JSON
-from server.ws.conn import TOO_SLOW, Conn, started
+from server.ws.conn import TOO_SLOW, Conn, Done, started
 
 
 class Transport:
@@ -185,3 +185,16 @@ async def test_cancelling_the_rest_cancels_the_coroutine_where_it_waits() -> Non
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
     assert (task.cancelled(), cleaned) == (True, [True])
+
+
+async def test_done_wakes_every_waiter_once_set_and_a_cancelled_one_leaves_the_others_waiting() -> None:
+    done = Done()
+    waiters = [asyncio.ensure_future(done.wait()) for _ in range(3)]
+    await settle()
+    waiters[0].cancel()
+    await settle()
+    assert (done.is_set(), [w.done() for w in waiters]) == (False, [True, False, False])
+    done.set()
+    await asyncio.gather(*waiters[1:])
+    assert (done.is_set(), waiters[0].cancelled()) == (True, True)
+    await asyncio.wait_for(done.wait(), 0.1)  # set already: returns at once
