@@ -36,9 +36,31 @@ def need_redis() -> None:
         pytest.skip(reason)
 
 
+#: Every prefix handed out in this test session (`leftover_keys` checks them at the end).
+PREFIXES: list[str] = []
+
+
 def new_prefix() -> str:
     """A key prefix no other test uses."""
-    return f"brtest:{secrets.token_hex(6)}:"
+    prefix = f"brtest:{secrets.token_hex(6)}:"
+    PREFIXES.append(prefix)
+    return prefix
+
+
+def leftover_keys() -> dict[str, int]:
+    """Keys left on the shared Redis under the prefixes of this session, by prefix (tests clean up)."""
+    if not PREFIXES or unreachable() is not None:
+        return {}
+    with redis.Redis.from_url(URL) as client:
+        counts = {p: sum(1 for _ in client.scan_iter(match=p + "*", count=1000)) for p in PREFIXES}
+    return {p: n for p, n in counts.items() if n}
+
+
+def purge_prefix(prefix: str) -> int:
+    """Delete every key under ``prefix`` (a test's tear-down); returns how many."""
+    with redis.Redis.from_url(URL) as client:
+        keys = list(client.scan_iter(match=prefix + "*", count=500))
+        return int(client.delete(*keys)) if keys else 0
 
 
 class ScratchRedisStore(RedisStore):

@@ -12,16 +12,20 @@ from server.clock import FakeClock
 from server.settings import Settings
 from server.testing import RunningServer, running_server
 from tests.e2e.conftest import new_room, play_steps
-from tests.redis.support import URL, need_redis, new_prefix
+from tests.redis.support import URL, need_redis, new_prefix, purge_prefix
 
 
 @pytest.fixture
 def workers() -> Iterator[tuple[RunningServer, RunningServer]]:
     need_redis()
-    settings = Settings(store="redis", redis_url=URL, redis_prefix=new_prefix(), timers={"turn": 600.0})
+    prefix = new_prefix()
+    settings = Settings(store="redis", redis_url=URL, redis_prefix=prefix, timers={"turn": 600.0})
     clock = FakeClock()  # no deadline fires while the test plays
-    with running_server(settings, clock=clock) as a, running_server(settings, clock=clock) as b:
-        yield a, b
+    try:
+        with running_server(settings, clock=clock) as a, running_server(settings, clock=clock) as b:
+            yield a, b
+    finally:
+        purge_prefix(prefix)
 
 
 async def test_a_client_of_a_stopped_worker_resumes_on_the_next_url(
