@@ -133,15 +133,22 @@ class MeteredRooms(Rooms):
         action: dict[str, Any],
         action_id: str | None = None,
         kind: ActorKind = "player",
+        holder: str | None = None,
     ) -> Acted:
-        return await self.inflight.run(self._counted(room, seat, action, action_id, kind))
+        return await self.inflight.run(self._counted(room, seat, action, action_id, kind, holder))
 
     async def _counted(
-        self, room: str, seat: int, action: dict[str, Any], action_id: str | None, kind: ActorKind
+        self,
+        room: str,
+        seat: int,
+        action: dict[str, Any],
+        action_id: str | None,
+        kind: ActorKind,
+        holder: str | None,
     ) -> Acted:
         started, result = time.perf_counter(), "error"
         try:
-            acted = await super().act(room, seat, action, action_id, kind)
+            acted = await super().act(room, seat, action, action_id, kind, holder)
             result = "duplicate" if acted.duplicate else "applied"
             return acted
         except IllegalAction:

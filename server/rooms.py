@@ -111,11 +111,14 @@ class Rooms:
         action: dict[str, Any],
         action_id: str | None = None,
         kind: ActorKind = "player",
+        holder: str | None = None,
     ) -> Acted:
-        """Apply ``action`` (wire form) of ``seat``.
+        """Apply ``action`` (wire form) of ``seat``; ``holder``: the token hash the acting connection
+        holds the seat with (``None``: not checked, the server's own timeouts and bots).
 
         Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``act/id_reused``,
-        ``seat/left`` for a player's action after that player left)
+        ``act/seat_not_held`` when the seat no longer has ``holder``'s token (freed or claimed again
+        before the start), ``seat/left`` for a player's action after that player left)
         or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
         same action returns the stored result.
         """
@@ -134,6 +137,7 @@ class Rooms:
             if loaded.known is not None:
                 return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
             try:
+                _holds(meta, seat, holder)
                 commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind)
             except (IllegalAction, Refused):
                 if loaded is not warm:
@@ -236,6 +240,11 @@ def _found(meta: RoomMeta | None, room: str) -> RoomMeta:
     if meta is None:
         raise Refused("room/not_found", f"no room {room!r}")
     return meta
+
+
+def _holds(meta: RoomMeta, seat: int, holder: str | None) -> None:
+    if holder is not None and (seat >= len(meta.seats) or meta.seats[seat].token_hash != holder):
+        raise Refused("act/seat_not_held", f"seat {seat} was given up or taken by another player")
 
 
 def _running(loaded: RoomState | None) -> RoomState:

@@ -25,6 +25,9 @@ from server.ws.steps import engine_events, prompts_out, seen
 
 log = logging.getLogger("boardroom.ws")
 
+#: Close code of a connection whose token no longer holds its seat (protocol/codes.py CLOSES: 4401).
+REVOKED = 4401
+
 
 class Join:
     """A connection that needs to be brought up to date (``since``: the version it shows, or ``None``)."""
@@ -42,6 +45,9 @@ class RoomWatch:
         self.room = meta.room
         self.game = hub.rooms.game(meta)
         self.conns: set[Conn] = set()
+        #: connections whose seats were claimed before the start, with the token hash of each seat: the
+        #: lobby may free or give a seat to someone else until the start (`_confirm`)
+        self.unconfirmed: dict[Conn, dict[int, str | None]] = {}
         self.cache = ViewCache()
         self.version = -1
         self.state: Any = None
@@ -79,6 +85,8 @@ class RoomWatch:
     async def _join(self, join: Join) -> None:
         if join.conn not in self.conns:
             return
+        if join.conn in self.unconfirmed:
+            await self._confirm()
         frames, loaded = await catch_up(
             self.hub.rooms, self.game, self.room, join.conn, join.since, self.hub.gap
         )
@@ -91,6 +99,8 @@ class RoomWatch:
     async def _change(self, change: Change) -> None:
         if change.version <= self.version:
             return
+        if self.unconfirmed:
+            await self._confirm()
         # this worker's own commit hands over its decoded state: no second decode
         state = change.live if change.live is not None else self.game.decode_state(change.state)
         if change.version == self.version + 1 and (change.step is not None or change.version == 0):
@@ -102,6 +112,19 @@ class RoomWatch:
         outgoing = fan_out(self.game, state, step, self.viewers(), self.cache, self.state)
         self._send(step, outgoing, state, change)
         self.state, self.version = state, change.version
+
+    async def _confirm(self) -> None:
+        """Close (4401) the connections whose seat was freed or claimed by another token since their
+        hello, before they are shown anything of the seat; once the room has started, seats no longer
+        change hands and the rest are confirmed."""
+        meta = await self.hub.rooms.meta(self.room)
+        for conn, holds in list(self.unconfirmed.items()):
+            if any(meta.seats[seat].token_hash != held for seat, held in holds.items()):
+                del self.unconfirmed[conn]
+                conn.viewers = []  # nothing more of the seat, not even a frame queued before the close
+                conn.close(REVOKED, "the seat was given up or taken by another player")
+        if meta.status != "open":
+            self.unconfirmed.clear()
 
     def _step(self, change: Change, state: Any, steps: list[LogStep]) -> Step:
         outcome = self.game.outcome(state) if change.finished else None
@@ -145,6 +168,8 @@ class Hub:
         if watch is None:
             watch = self.watches[meta.room] = RoomWatch(self, meta)
         watch.conns.add(conn)
+        if meta.status == "open" and conn.seats:
+            watch.unconfirmed[conn] = {seat: meta.seats[seat].token_hash for seat in conn.seats}
         watch.queue.put_nowait(Join(conn, since))
         await self.rooms.store.touch(meta.room, self.rooms.clock.now())
 
@@ -162,6 +187,7 @@ class Hub:
         if watch is None or conn not in watch.conns:
             return
         watch.conns.discard(conn)
+        watch.unconfirmed.pop(conn, None)
         for viewer in set(conn.viewers) - watch.viewers():
             watch.cache.forget(viewer)
         if not watch.conns:

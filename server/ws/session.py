@@ -55,6 +55,7 @@ class Session:
         self.frames = TokenBucket(self.limits.frames_per_second, self.limits.frame_burst, clock)
         self.actions = TokenBucket(self.limits.actions_per_second, self.limits.action_burst, clock)
         self.conn: Conn | None = None
+        self.holds: dict[int, str | None] = {}
         self.outage = outage_of(services.store)
         self._receive_asgi: Receive = ws.receive
         self._reader: asyncio.Task[Any] | None = None  # this session's task while it reads
@@ -201,7 +202,10 @@ class Session:
             conn.close(4404, "room not found")
             return False
         try:
-            seats = sorted({seat_of(meta, token).seat for token in hello.tokens})
+            # seat -> the token hash it was claimed with: a seat freed or claimed again before the start
+            # no longer matches it, and the action path refuses (`Rooms.act` ``holder``)
+            self.holds = {r.seat: r.token_hash for r in (seat_of(meta, token) for token in hello.tokens)}
+            seats = sorted(self.holds)
         except Refused:
             conn.close(4401, "a token is not valid for this room")
             return False
@@ -247,7 +251,9 @@ class Session:
             action = msgspec.json.decode(msg.action)
             if not isinstance(action, dict):
                 raise IllegalAction("action/malformed", "an action is an object with a kind")
-            acted = await self.services.rooms.act(self.conn.room, msg.seat, action, msg.id)
+            acted = await self.services.rooms.act(
+                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat]
+            )
         except OUTAGE_ERRORS as exc:
             return self._unavailable(exc, msg)
         except IllegalAction as exc:

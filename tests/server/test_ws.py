@@ -4,17 +4,20 @@ close codes, resume, and no leftover subscriptions."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server.clock import FakeClock
+from server.errors import Refused
 from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
 
-from .conftest import GAMES
+from .conftest import GAMES, first_choice
 from .wsclient import close_code, hello, open_room, recv, send
 
 SETTINGS = Settings(timers={"turn": 30.0}, origins=["https://play.example"], limits=Limits(resume_gap=3))
@@ -263,3 +266,57 @@ async def test_a_fan_out_bug_closes_the_rooms_connections_1011_with_a_reason(
         assert closed.rcvd is not None
         assert (closed.rcvd.code, closed.rcvd.reason) == (1011, "internal error; reconnect and resume")
     assert any("fan-out of room" in r.getMessage() for r in caplog.records)
+
+
+class TestRevokedSeat:
+    """A seat freed before the start (the host removed its player, or the player left) may be claimed by
+    someone else: a connection opened with the old token must see nothing of the seat's new holder and
+    cannot act for it."""
+
+    async def claimed_then_removed(self, server: RunningServer) -> tuple[str, str, Any, httpx.AsyncClient]:
+        http = httpx.AsyncClient(base_url=server.url)
+        created = (await http.post("/api/rooms", json={"game": "fixture-hands", "seats": 2})).json()
+        room, host = created["room"], created["host_token"]
+        old = (await http.post(f"/api/rooms/{room}/seats/0/claim", json={})).json()["token"]
+        stale = await joined(server, [old], room)
+        headers = {"Authorization": f"Bearer {host}"}
+        assert (await http.delete(f"/api/rooms/{room}/seats/0", headers=headers)).status_code == 200
+        return room, host, stale, http
+
+    async def test_the_old_connection_is_closed_4401_at_the_start_and_sees_no_hand(
+        self, server: RunningServer
+    ) -> None:
+        room, _, stale, http = await self.claimed_then_removed(server)
+        for seat in (0, 1):  # the seat goes to another player; the room starts
+            assert (await http.post(f"/api/rooms/{room}/seats/{seat}/claim", json={})).status_code == 200
+        frames: list[dict[str, Any]] = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                frames.append(json.loads(await asyncio.wait_for(stale.recv(), 5.0)))
+        assert frames == []
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+            4401,
+            "the seat was given up or taken by another player",
+        )
+        await http.aclose()
+
+    async def test_an_act_of_the_old_token_is_refused_seat_not_held(self, server: RunningServer) -> None:
+        """The action path checks the token too (a connection on another worker may act before its
+        worker has seen the start)."""
+        room, _, stale, http = await self.claimed_then_removed(server)
+        new = (await http.post(f"/api/rooms/{room}/seats/0/claim", json={})).json()["token"]
+        await http.post(f"/api/rooms/{room}/seats/1/claim", json={})
+        services = server.services
+        meta = await services.rooms.meta(room)
+        old_hash = "not-the-holder"
+        assert meta.seats[0].token_hash not in (None, old_hash)
+        prompt_seat, action = await first_choice(services, room, 0)
+        with pytest.raises(Refused) as refused:
+            await services.rooms.act(room, prompt_seat, action, "x1", holder=old_hash)
+        assert refused.value.code == "act/seat_not_held"
+        assert (await services.store.get_state(room)).version == 0  # type: ignore[union-attr]
+        await services.rooms.act(room, prompt_seat, action, "x2", holder=meta.seats[0].token_hash)
+        assert new and (await services.store.get_state(room)).version == 1  # type: ignore[union-attr]
+        await stale.close()
+        await http.aclose()
