@@ -90,6 +90,8 @@ OPTIONS: tuple[Option, ...] = (
     _o("--action-burst", "limits.action_burst", "float", "act burst per connection", "actions"),
     _o("--frames-per-second", "limits.frames_per_second", "float", "frame rate per connection", "1/s"),
     _o("--frame-burst", "limits.frame_burst", "float", "frame burst per connection", "frames"),
+    _o("--syncs-per-second", "limits.syncs_per_second", "float", "sync rate per connection", "1/s"),
+    _o("--sync-burst", "limits.sync_burst", "float", "sync burst per connection", "syncs"),
     _o("--flood-after", "limits.flood_after", "int", "refused frames in a row before 4429", "frames"),
     _o("--resume-gap", "limits.resume_gap", "int", "versions behind before a snapshot", "versions"),
     _o("--abandon-after", "ttls.abandon_after", "float", "close a room nobody is connected to", "s"),

@@ -45,6 +45,8 @@ class Limits(msgspec.Struct, frozen=True):
     - ``hello_timeout``: seconds a new connection has to send its ``hello`` (else close 4400).
     - ``actions_per_second``/``action_burst``: token bucket for ``act`` frames (over -> ``rate/limited``).
     - ``frames_per_second``/``frame_burst``: token bucket for every frame.
+    - ``syncs_per_second``/``sync_burst``: token bucket for ``sync`` frames (each replays the room's log
+      to build the missed updates: without its own bound a spectator could keep a core busy).
     - ``flood_after``: refused frames in a row after which the connection is closed with 4429.
     - ``resume_gap``: a client further behind than this many versions gets a snapshot, not updates.
     """
@@ -58,6 +60,8 @@ class Limits(msgspec.Struct, frozen=True):
     action_burst: Burst = 20.0
     frames_per_second: Positive = 40.0
     frame_burst: Burst = 80.0
+    syncs_per_second: Positive = 1.0
+    sync_burst: Burst = 5.0
     flood_after: AtLeastOne = 50
     resume_gap: Count = 50
 

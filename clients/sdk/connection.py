@@ -335,6 +335,8 @@ class Connection:
             if msg.code == "store/unavailable" and self._retry_later(msg):
                 pass  # stays pending: sent again, same id, after STORE_RETRY seconds
             elif not self.outbox.refuse(msg):
+                if msg.code == "rate/limited" and msg.id is None:
+                    self._syncing.clear()  # maybe a dropped sync: the next gap asks again
                 self.errors.append(msg)
         elif isinstance(msg, Pong):
             self.pongs.append(msg.n)

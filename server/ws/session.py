@@ -54,6 +54,7 @@ class Session:
         clock = services.clock
         self.frames = TokenBucket(self.limits.frames_per_second, self.limits.frame_burst, clock)
         self.actions = TokenBucket(self.limits.actions_per_second, self.limits.action_burst, clock)
+        self.syncs = TokenBucket(self.limits.syncs_per_second, self.limits.sync_burst, clock)
         self.conn: Conn | None = None
         self.holds: dict[int, str | None] = {}
         self.outage = outage_of(services.store)
@@ -152,7 +153,7 @@ class Session:
             if data is None:
                 return
             if not self.frames.take():
-                self._limited(self.frames, None)
+                self._limited(self.frames, "frames")
                 continue
             try:
                 msg = self.conn.codec.decode_client(data)
@@ -161,7 +162,9 @@ class Session:
                 continue
             await self._dispatch(msg)
 
-    def _limited(self, bucket: TokenBucket, act: Act | None) -> None:
+    def _limited(self, bucket: TokenBucket, what: str, act: Act | None = None) -> None:
+        """``rate/limited`` for a frame ``bucket`` refused (``what``: frames, actions, syncs); a flood of
+        refusals closes the connection 4429."""
         assert self.conn is not None
         if bucket.refused > self.limits.flood_after:
             self.conn.close(4429, "flood: frames kept coming past the rate limit")
@@ -169,7 +172,7 @@ class Session:
         self._send(
             Error(
                 "rate/limited",
-                "too many frames; slow down",
+                f"too many {what}; slow down",
                 act.id if act else None,
                 act.seat if act else None,
             )
@@ -228,13 +231,16 @@ class Session:
         assert self.conn is not None
         if isinstance(msg, Act):
             if not self.actions.take():
-                self._limited(self.actions, msg)
+                self._limited(self.actions, "actions", msg)
                 return
             self._send(await self._act(msg))
         elif isinstance(msg, Ping):
             self._send(Pong(msg.n))
         elif isinstance(msg, Sync):
-            self.services.hub.resync(self.conn, msg.since)
+            if self.syncs.take():
+                self.services.hub.resync(self.conn, msg.since)
+            else:
+                self._limited(self.syncs, "syncs")
         elif isinstance(msg, Hello):
             self._send(Error("hello/repeated", "hello was already received on this connection"))
 

@@ -245,6 +245,36 @@ async def test_rate_limits_refuse_then_close_a_flood() -> None:
         assert await close_code(ws) == 4429
 
 
+async def test_syncs_have_their_own_rate_limit_and_each_refusal_says_which() -> None:
+    """A sync replays the room's log: past its own burst it is dropped with ``rate/limited`` (the
+    message names syncs) while the connection's other frames still pass; an act refused by the action
+    bucket says actions."""
+    limits = Limits(syncs_per_second=1.0, sync_burst=2.0, actions_per_second=1.0, action_burst=1.0)
+    with running_server(Settings(limits=limits), games=GAMES, clock=FakeClock()) as server:
+        room, _, tokens = await open_room(server)
+        ws = await joined(server, [], room)  # a spectator: no token needed to sync
+        assert (await recv(ws))["type"] == "snapshot"
+        for _ in range(3):
+            await send(ws, {"type": "sync", "since": None})
+        answers = [await recv(ws) for _ in range(3)]
+        assert [a["type"] for a in answers].count("snapshot") == 2
+        assert [a for a in answers if a["type"] == "error"] == [
+            {"type": "error", "code": "rate/limited", "message": "too many syncs; slow down"}
+        ]
+        await send(ws, {"type": "ping", "n": 1})
+        assert await recv(ws) == {"type": "pong", "n": 1}
+        player = await joined(server, [tokens[0]], room)
+        await recv(player)
+        for action_id in ("a", "b"):
+            await send(player, {"type": "act", "id": action_id, "seat": 1, "action": {"kind": "draw"}})
+        assert [(await recv(player))["message"] for _ in range(2)] == [
+            "this connection holds no token for that seat",
+            "too many actions; slow down",
+        ]
+        await ws.close()
+        await player.close()
+
+
 async def test_a_fan_out_bug_closes_the_rooms_connections_1011_with_a_reason(
     server: RunningServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -124,7 +124,9 @@ class TestCloses:
 async def test_a_client_that_stops_reading_is_closed_4408_with_a_bounded_queue() -> None:
     """A tiny receive buffer, ``sync`` every 10 ms, nothing read: the frames pending for it never exceed
     the send queue's bound, and it is closed 4408 once they would."""
-    limits = Limits(send_queue=32, send_buffer=4096, frames_per_second=1000.0)
+    limits = Limits(
+        send_queue=32, send_buffer=4096, frames_per_second=1000.0, syncs_per_second=1000.0, sync_burst=1000.0
+    )
     with running_server(Settings(limits=limits), games=GAMES, clock=FakeClock()) as server:
         room, _, tokens = await open_room(server, "gregs", 3)
         sock = socket.socket()
