@@ -7,6 +7,7 @@ status with ``{"code", "message"}`` (plus ``details`` when there are some). A st
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -167,7 +168,13 @@ async def list_rooms(request: Request) -> Response:
     game, status = request.query_params.get("game"), request.query_params.get("status")
     if status is not None and status not in STATUSES:
         raise Refused("request/invalid", f"status is one of {', '.join(sorted(STATUSES))}")
-    rooms = [await summary(services, m) for m in await services.store.list_rooms() if game in (None, m.game)]
+    # "running" and "finished" rooms both have the stored status "running": only those need their state
+    stored = None if status is None else "running" if status == "finished" else status
+    metas = [
+        m for m in await services.store.list_rooms() if game in (None, m.game) and stored in (None, m.status)
+    ]
+    # read together: the Redis store sends them in shared pipelines, not two round trips per room
+    rooms = await asyncio.gather(*(summary(services, m) for m in metas))
     return _json([r for r in rooms if status in (None, r["status"])])
 
 
@@ -227,10 +234,15 @@ async def public_log(request: Request) -> Response:
     return _json(lines)
 
 
+async def rooms_endpoint(request: Request) -> Response:
+    """``/api/rooms``: ``GET`` lists the rooms, ``POST`` creates one."""
+    return await (list_rooms if request.method in ("GET", "HEAD") else create_room)(request)
+
+
 ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
-    Route("/api/rooms", create_room, methods=["POST"]),
-    Route("/api/rooms", list_rooms, methods=["GET"]),
+    # one route for both methods, so a 405 on this path lists both in its Allow header
+    Route("/api/rooms", rooms_endpoint, methods=["GET", "POST"]),
     Route("/api/rooms/{room}", get_room, methods=["GET"]),
     Route("/api/rooms/{room}/seats/{seat}/claim", claim_seat, methods=["POST"]),
     Route("/api/rooms/{room}/leave", leave, methods=["POST"]),

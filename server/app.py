@@ -8,6 +8,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from games.engine.plugin import Game
@@ -64,6 +67,17 @@ def create_app(
         *ROUTES,
         WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.state.services = services
     return app
+
+
+#: The codes of the HTTP errors the router answers itself (docs/api.md).
+HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed"}
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """An unknown path (404) or method (405) answered as every other error: ``{"code", "message"}``."""
+    assert isinstance(exc, HTTPException)
+    code = HTTP_CODES.get(exc.status_code, "request/invalid")
+    return JSONResponse({"code": code, "message": exc.detail}, exc.status_code, headers=exc.headers)

@@ -202,3 +202,17 @@ class TestListing:
         assert {line["body"]["kind"] for line in log} == {"played"}
         versions = [line["version"] for line in log]
         assert versions == sorted(set(versions)) and versions[-1] == info["version"]
+
+
+def test_unknown_paths_and_methods_answer_json_errors_like_every_other(client: Http) -> None:
+    missing = client.get("/api/nope")
+    assert (missing.status_code, missing.json()) == (
+        404,
+        {"code": "request/not_found", "message": "Not Found"},
+    )
+    wrong = client.put("/api/rooms")
+    assert (wrong.status_code, wrong.json()) == (
+        405,
+        {"code": "request/method_not_allowed", "message": "Method Not Allowed"},
+    )
+    assert sorted(wrong.headers["allow"].split(", ")) == ["GET", "HEAD", "POST"]
