@@ -24,7 +24,10 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("apply (decode, game step, prompts, encode)", ("Rooms._step", "convert_action", "digest (")),
     ("Redis (load, commit, wake-ups, scheduler)", ("redis", "Batcher", "RedisBus", "RedisStore")),
     ("memory store", ("MemoryStore",)),
-    ("sends (websocket writes)", ("Conn._write", "WebSocket.send", "_close_now")),
+    (
+        "sends (websocket writes)",
+        ("Conn.send", "Conn._drain_after", "started (", "_close_now", "SansIOProtocol.send ("),
+    ),
     ("receive + decode frames", ("Session._receive", "decode_client", "data_received")),
     ("fan-out bookkeeping (hub, events, prompts)", ("RoomWatch", "fan_out", "prompts_out")),
     ("room setup (lobby HTTP, handshakes, snapshots)", ("httptools", "Session._hello", "accept", "Hub.")),
