@@ -52,6 +52,7 @@ class RoomWatch:
         self.version = -1
         self.state: Any = None
         self.queue: asyncio.Queue[Change | Join] = asyncio.Queue()
+        self.busy = False  # `_run` is handling an item (it may be waiting on the store)
         self.loop = asyncio.get_running_loop()
         self.handle = hub.bus.subscribe(meta.room, self._on_change)
         self.task = asyncio.ensure_future(self._run())
@@ -61,10 +62,36 @@ class RoomWatch:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
-        if running is self.loop:
-            self.queue.put_nowait(change)
-        else:
+        if running is not self.loop:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, change)
+        elif self._next_at_once(change):
+            # this worker's own commit, next in line, nothing queued before it: fan it out now (no
+            # wake-up of the room's task, no second pass through the event loop)
+            try:
+                self._show(change, change.live, [change.step] if change.step else [])
+            except Exception:
+                self._failed()
+        else:
+            self.queue.put_nowait(change)
+
+    def _next_at_once(self, change: Change) -> bool:
+        """Whether ``change`` needs nothing from the store: the next version, with its step and decoded
+        state, while nothing else of this room is queued or under way."""
+        return (
+            not self.busy
+            and self.queue.empty()
+            and not self.unconfirmed
+            and self.version >= 0
+            and change.version == self.version + 1
+            and change.step is not None
+            and change.live is not None
+        )
+
+    def _failed(self) -> None:
+        """Our bug: close this room's connections so clients resume elsewhere."""
+        log.exception("fan-out of room %s failed", self.room)
+        for conn in list(self.conns):
+            conn.close(1011, "internal error; reconnect and resume")
 
     def viewers(self) -> set[Viewer]:
         return {viewer for conn in self.conns for viewer in conn.viewers}
@@ -72,15 +99,16 @@ class RoomWatch:
     async def _run(self) -> None:
         while True:
             item = await self.queue.get()
+            self.busy = True
             try:
                 if isinstance(item, Join):
                     await self._join(item)
                 else:
                     await self._change(item)
-            except Exception:  # our bug: close this room's connections so clients resume elsewhere
-                log.exception("fan-out of room %s failed", self.room)
-                for conn in list(self.conns):
-                    conn.close(1011, "internal error; reconnect and resume")
+            except Exception:
+                self._failed()
+            finally:
+                self.busy = False
 
     async def _join(self, join: Join) -> None:
         if join.conn not in self.conns:
@@ -108,6 +136,11 @@ class RoomWatch:
         else:  # a gap (lost wake-up): the missing steps from the log, in one update
             steps = await self.hub.rooms.store.get_log(self.room, max(self.version, 0))
             steps = [s for s in steps if s.version <= change.version]
+        self._show(change, state, steps)
+
+    def _show(self, change: Change, state: Any, steps: list[LogStep]) -> None:
+        """Send ``change`` (``state``: its decoded state, ``steps``: the log steps since the last version
+        shown) to every connection; it becomes the last version shown."""
         step = self._step(change, state, steps)
         outgoing = fan_out(self.game, state, step, self.viewers(), self.cache, self.state)
         self._send(step, outgoing, state, change)
