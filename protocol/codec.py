@@ -17,6 +17,8 @@ it with `FrameError.to_error` and keeps the connection open.
 
 from __future__ import annotations
 
+import math
+
 import re
 from collections.abc import Iterable
 from typing import Any, Literal
@@ -157,7 +159,8 @@ _SCALARS = (str, int, float, bool, type(None))
 
 def _json_data(raw: msgspec.Raw) -> Any:
     """A MessagePack payload decoded, refused unless JSON can hold it as is: maps with string keys only,
-    no binary, extension or timestamp values (JSON would silently turn them into strings)."""
+    no binary, extension or timestamp values (JSON would silently turn them into strings), no NaN or
+    infinities (JSON would turn them into ``null``)."""
     obj = msgspec.msgpack.decode(raw)
     stack = [obj]
     while stack:  # iterative: depth is bounded by the decoder already
@@ -168,6 +171,8 @@ def _json_data(raw: msgspec.Raw) -> Any:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+        elif type(item) is float and not math.isfinite(item):
+            raise TypeError("NaN and infinities have no JSON form")
         elif not isinstance(item, _SCALARS):
             raise TypeError(f"{type(item).__name__} values have no JSON form")
     return obj

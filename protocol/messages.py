@@ -11,9 +11,13 @@ A connection to a room may hold several seats (hot-seat): seat-specific messages
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+
+#: A number a client chooses: within the integers every JSON implementation holds exactly (IEEE doubles,
+#: as in JavaScript), so no client and no server disagree on its value.
+Int = Annotated[int, msgspec.Meta(ge=-(2**53 - 1), le=2**53 - 1)]
 
 
 class _Msg(msgspec.Struct, tag_field="type", omit_defaults=True, forbid_unknown_fields=True):
@@ -26,10 +30,10 @@ class Hello(_Msg, tag="hello"):
     tokens (none = spectator, several = hot-seat); ``since``: the version the client already shows (resume)
     or ``None`` for a fresh snapshot."""
 
-    v: int
+    v: Int
     room: str
     tokens: list[str] = []
-    since: int | None = None
+    since: Int | None = None
 
 
 class Act(_Msg, tag="act"):
@@ -38,20 +42,20 @@ class Act(_Msg, tag="act"):
     (``act/id_reused``). ``action``: the game's action object (``{"kind": "reveal", "slot": 2}``)."""
 
     id: str
-    seat: int
+    seat: Int
     action: msgspec.Raw
 
 
 class Sync(_Msg, tag="sync"):
     """Ask to be brought up to date from ``since`` (updates) or, with ``None``, a fresh snapshot."""
 
-    since: int | None = None
+    since: Int | None = None
 
 
 class Ping(_Msg, tag="ping"):
     """Keep-alive; answered by `Pong` with the same ``n``."""
 
-    n: int = 0
+    n: Int = 0
 
 
 ClientMsg = Hello | Act | Sync | Ping

@@ -87,6 +87,15 @@ class TestMsgpack:
             MSGPACK.decode_client(frame)
         assert (info.value.code, info.value.details) == ("frame/invalid", {"path": "$.action"})
 
+    @pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+    def test_non_finite_floats_in_an_action_are_invalid_not_null(self, value: float) -> None:
+        """JSON has no NaN or infinities: transcoded, they would reach the game as ``null``."""
+        action = {"kind": "bid", "amount": value}
+        frame = msgspec.msgpack.encode({"type": "act", "id": "a", "seat": 0, "action": action})
+        with pytest.raises(FrameError) as info:
+            MSGPACK.decode_client(frame)
+        assert (info.value.code, info.value.details) == ("frame/invalid", {"path": "$.action"})
+
     def test_server_round_trip_gives_builtins(self) -> None:
         update = Update(seat=None, frm=1, to=2, patch=[{"op": "replace", "path": "/n", "value": 1.5}])
         assert MSGPACK.decode_server(MSGPACK.encode_server(update)) == update
@@ -99,6 +108,20 @@ def decode_error(data: str | bytes, codec: object = JSON) -> Error:
 
 
 class TestErrors:
+    @pytest.mark.parametrize(
+        ("frame", "path"),
+        [
+            ('{"type":"ping","n":9007199254740992}', "$.n"),
+            ('{"type":"sync","since":-9007199254740992}', "$.since"),
+            ('{"type":"act","id":"a","seat":' + "9" * 4000 + ',"action":{}}', "$.seat"),
+        ],
+    )
+    def test_client_numbers_beyond_what_every_json_holds_exactly_are_invalid(
+        self, frame: str, path: str
+    ) -> None:
+        error = decode_error(frame)
+        assert (error.code, error.details) == ("frame/invalid", {"path": path})
+
     def test_bad_json_is_malformed(self) -> None:
         assert decode_error('{"type":').code == "frame/malformed"
 
