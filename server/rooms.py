@@ -2,7 +2,7 @@
 version is unchanged, else retry on the fresh state (DESIGN "The server").
 
 One `Rooms` per worker. The store holds the truth; a worker keeps each room's seed (it never changes)
-and, for the rooms it committed last, what it committed (`Warm`): the next action of such a room is
+and, for the rooms it committed last, what it committed (``_warm``): the next action of such a room is
 applied to that state without reading the store first. The commit's compare-and-set on the state
 version and the metadata revision makes that safe: if any worker (or a lobby write) changed the room
 meanwhile, the commit is refused as a conflict and the action runs again on a fresh read.
@@ -137,8 +137,7 @@ class Rooms:
             if loaded.known is not None:
                 return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
             try:
-                _holds(meta, seat, holder)
-                commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind)
+                commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind, holder)
             except (IllegalAction, Refused):
                 if loaded is not warm:
                     raise
@@ -170,8 +169,11 @@ class Rooms:
         parsed: Any,
         action: dict[str, Any],
         kind: ActorKind,
+        holder: str | None,
     ) -> Commit:
         """One try: the step on ``loaded`` as a `Commit`. Raises as `act`."""
+        if holder is not None and (seat >= len(meta.seats) or meta.seats[seat].token_hash != holder):
+            raise Refused("act/seat_not_held", f"seat {seat} was given up or taken by another player")
         if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:
             raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
         state = _running(loaded.state)
@@ -240,11 +242,6 @@ def _found(meta: RoomMeta | None, room: str) -> RoomMeta:
     if meta is None:
         raise Refused("room/not_found", f"no room {room!r}")
     return meta
-
-
-def _holds(meta: RoomMeta, seat: int, holder: str | None) -> None:
-    if holder is not None and (seat >= len(meta.seats) or meta.seats[seat].token_hash != holder):
-        raise Refused("act/seat_not_held", f"seat {seat} was given up or taken by another player")
 
 
 def _running(loaded: RoomState | None) -> RoomState:
