@@ -18,7 +18,6 @@ it with `FrameError.to_error` and keeps the connection open.
 from __future__ import annotations
 
 import math
-
 import re
 from collections.abc import Iterable
 from typing import Any, Literal
