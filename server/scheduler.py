@@ -106,7 +106,9 @@ class Scheduler:
         store, limit = self.services.store, self.services.settings.ttls.abandon_after
         # a room younger than the limit cannot be abandoned yet (it was last seen after its creation):
         # skip it without reading, else every sweep costs two round trips per room in the store
-        old = [m for m in await store.list_rooms() if m.status != "abandoned" and now - m.created > limit]
+        listed = await store.list_rooms()
+        await store.reindex([m.room for m in listed if m.status == "running"])
+        old = [m for m in listed if m.status != "abandoned" and now - m.created > limit]
         # read together: the Redis store sends them in shared pipelines, not one round trip per room
         seen = await asyncio.gather(*(store.last_seen(meta.room) for meta in old))
         closed = 0

@@ -81,6 +81,11 @@ class Store(Protocol):
         """Deadlines with ``due <= now`` not leased by anyone, earliest first, at most ``limit``."""
         ...
 
+    async def reindex(self, rooms: list[str]) -> None:
+        """Make sure the deadlines of ``rooms`` (running ones) are found by `due` (a store whose index is
+        written apart from the room repairs what a worker that died in between left out)."""
+        ...
+
     async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
         """Claim ``item`` for ``worker`` for ``seconds`` from server time ``now``; False while another
         worker holds an unexpired lease on it."""

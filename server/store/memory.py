@@ -251,6 +251,9 @@ class MemoryStore:
         held = self._leases.get(item)
         return held is not None and held[1] > now
 
+    async def reindex(self, rooms: list[str]) -> None:
+        """Nothing to repair: the due deadlines are read from the rooms themselves."""
+
     async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
         with self._lock:
             held = self._leases.get(item)

@@ -19,11 +19,17 @@ Redis Cluster slot, so each room's scripts touch one shard):
 ``P{~rooms}:due``   zset    running room -> its earliest deadline, seconds
 ==================  ======  ===================================================================
 
-Cross-room structures: the room list and the due index are two keys of their own slot. The scripts
-declare them in ``KEYS`` and update them in the same atomic step as the room (so the index is exact on
-one Redis, which is what we deploy and test). On a Redis Cluster those scripts would be cross-slot: the
-plan there is to move the two index writes out of the scripts into a follow-up command and let the
-scheduler repair the index from the rooms' own ``dl`` keys; not built yet.
+Cross-room structures: the room list and the due index are two keys of their own slot, written around
+the room scripts (which touch one slot each, as a Redis Cluster requires), never inside them:
+
+- a room's id joins the room list before its creation script runs (a failed creation leaves an id whose
+  metadata does not exist, dropped when the list is next read);
+- the due index is a hint, the room's own ``dl`` key the truth. A commit sends ``ZADD ... LT`` of its
+  earliest deadline in the same pipeline as its script (a lost race leaves an entry too early, never
+  too late); a finished or abandoned room is removed after its script. `due` repairs an entry that
+  points at nothing due (to the room's true earliest deadline, or away), checking ``dl`` again after
+  its write so a commit in between is never lost; `reindex` (the scheduler's abandon sweep) adds the
+  entry of any running room a worker failed to index (it died between the script and the index).
 
 Finished and abandoned rooms get a time to live (``ttl`` seconds) on all their keys at once; the room
 list drops ids whose metadata expired when it is next read.
@@ -81,6 +87,9 @@ class RedisStore:
         self.prefix = prefix
         self.ttl_ms = max(1, int(ttl * 1000))
         self.bus = bus
+        #: the room list (set of ids) and the due index (zset: room -> its earliest deadline, seconds)
+        self.rooms_key = f"{prefix}{INDEX_TAG}:all"
+        self.due_key = f"{prefix}{INDEX_TAG}:due"
         self._scripts: dict[str, AsyncScript] = {
             name: redis.register_script(source(name)) for name in SCRIPTS
         }
@@ -93,12 +102,9 @@ class RedisStore:
 
     # ---- keys ------------------------------------------------------------------------------------
     def keys(self, room: str) -> list[str]:
-        """The eleven keys every script receives for ``room`` (`KEY_NAMES` order)."""
+        """The nine keys every script receives for ``room`` (`KEY_NAMES` order), all in its slot."""
         base = f"{self.prefix}{{{room}}}:"
-        return [base + name for name in KEY_NAMES[:9]] + [
-            f"{self.prefix}{INDEX_TAG}:all",
-            f"{self.prefix}{INDEX_TAG}:due",
-        ]
+        return [base + name for name in KEY_NAMES]
 
     def channel(self, room: str) -> str:
         """The pub/sub channel of ``room``'s wake-ups."""
@@ -120,11 +126,17 @@ class RedisStore:
             raise reply
         return reply
 
-    async def _batched(self, name: str, room: str, args: Sequence[Any]) -> Any:
+    async def _batched(self, name: str, room: str, args: Sequence[Any], then: Adder | None = None) -> Any:
         """`_run` through the auto-pipeline: ``EVALSHA``, loading the script when Redis lost it (a restart
-        or ``SCRIPT FLUSH``)."""
+        or ``SCRIPT FLUSH``). ``then`` adds one more command right behind it (its reply is dropped)."""
         script, keys = self._scripts[name], self.keys(room)
-        (reply,) = await self.batch.run(lambda pipe: pipe.evalsha(script.sha, len(keys), *keys, *args), 1)
+
+        def add(pipe: Any) -> None:
+            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            if then is not None:
+                then(pipe)
+
+        reply, *_ = await self.batch.run(add, 1 if then is None else 2)
         if isinstance(reply, NoScriptError):
             return await script(keys=keys, args=list(args))
         if isinstance(reply, Exception):
@@ -134,7 +146,8 @@ class RedisStore:
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
         body = _enc.encode(msgspec.structs.replace(meta, rev=0))
-        return bool(await self._run("create", meta.room, [body, seed, meta.status, meta.room]))
+        await self._one(lambda pipe: pipe.sadd(self.rooms_key, meta.room))
+        return bool(await self._run("create", meta.room, [body, seed, meta.status]))
 
     async def get_meta(self, room: str) -> RoomMeta | None:
         key = self.keys(room)[0]
@@ -142,14 +155,18 @@ class RedisStore:
         return None if body is None else _meta_dec.decode(_b(body))
 
     async def put_meta(self, meta: RoomMeta) -> bool:
-        return bool(await self._run("put_meta", meta.room, self._meta_args(meta)))
+        if not await self._run("put_meta", meta.room, self._meta_args(meta)):
+            return False
+        if meta.status == "abandoned":
+            await self._index(meta.room, b"")
+        return True
 
     def _meta_args(self, meta: RoomMeta) -> list[Any]:
         body = _enc.encode(msgspec.structs.replace(meta, rev=meta.rev + 1))
         return [meta.rev, body, meta.status, meta.room, self.ttl_ms]
 
     async def list_rooms(self) -> list[RoomMeta]:
-        index = self.keys("")[9]
+        index = self.rooms_key
         rooms = sorted(_b(r).decode() for r in await self._one(lambda pipe: pipe.smembers(index)))
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
@@ -172,8 +189,10 @@ class RedisStore:
             self.channel(meta.room),
             *_deadline_args(schedule),
         ]
-        if not await self._run("start", meta.room, args):
+        started, *earliest = await self._run("start", meta.room, args)
+        if not started:
             return False
+        await self._index(meta.room, earliest[0])
         change = Change(meta.room, state.version, state.epoch, state.state, schedule, None, state.finished)
         self._publish(change)
         return True
@@ -205,15 +224,20 @@ class RedisStore:
             *_deadline_args(commit.schedule),
         ]
         room = commit.room
+        earliest = None if commit.finished else min((d.due for d in commit.schedule.deadlines), default=None)
+        # the due index in the same pipeline: if the commit loses, the entry is merely early (`due`)
+        index = None if earliest is None else self._due_entry(room, earliest)
         self.committing[room] = self.committing.get(room, 0) + 1
         try:
-            status, version, *epoch = await self._batched("commit", room, args)
+            status, version, *rest = await self._batched("commit", room, args, index)
             result = CommitResult(status.decode(), int(version))
+            if result.status == "committed" and commit.finished:
+                await self._index(room, b"")
             if result.status == "committed":
                 change = Change(
                     room,
                     result.version,
-                    epoch[0].decode(),
+                    rest[0].decode(),
                     commit.state,
                     commit.schedule,
                     commit.step,
@@ -225,6 +249,19 @@ class RedisStore:
         finally:  # after the publish, so our own wake-up is found delivered
             self._settle(room)
         return result
+
+    def _due_entry(self, room: str, due: float) -> Adder:
+        """Queues ``room``'s due index entry at ``due`` unless it is already earlier (``ZADD ... LT``)."""
+        return lambda pipe: pipe.zadd(self.due_key, {room: due}, lt=True)
+
+    async def _index(self, room: str, earliest: bytes | str) -> None:
+        """``room``'s due index entry after a script that returned its ``earliest`` due ('' or b'':
+        none; the room closed or has no deadline now)."""
+        if earliest:
+            await self._one(self._due_entry(room, float(earliest)))
+        else:
+            due_key = self.due_key
+            await self._one(lambda pipe: pipe.zrem(due_key, room))
 
     def _settle(self, room: str) -> None:
         left = self.committing.pop(room) - 1
@@ -312,10 +349,13 @@ class RedisStore:
 
     async def put_schedule(self, room: str, schedule: Schedule) -> bool:
         args = [schedule.version, _enc.encode(schedule), room, *_deadline_args(schedule)]
-        return bool(await self._run("put_schedule", room, args))
+        written, *earliest = await self._run("put_schedule", room, args)
+        if written:
+            await self._index(room, earliest[0])
+        return bool(written)
 
     async def due(self, now: float, limit: int = 100) -> list[Deadline]:
-        index = self.keys("")[10]
+        index = self.due_key
         # every tick of every worker: through the auto-pipeline, as the hot path
         found: list[Any] = await self._one(
             lambda pipe: pipe.zrangebyscore(index, "-inf", repr(now), 0, limit)
@@ -328,12 +368,49 @@ class RedisStore:
                 keys = self.keys(room)
                 pipe.zrangebyscore(keys[6], "-inf", repr(now))
                 pipe.hgetall(keys[7])
+                pipe.zrange(keys[6], 0, 0, withscores=True)
             replies = await pipe.execute()
         items: list[Deadline] = []
-        for members, leases in zip(replies[::2], replies[1::2], strict=True):
+        stale: dict[str, float | None] = {}
+        per_room = zip(rooms, replies[::3], replies[1::3], replies[2::3], strict=True)
+        for room, members, leases, first in per_room:
+            if not members:  # the entry points at nothing due: the room moved on, closed, or lost a race
+                stale[room] = first[0][1] if first else None
             items.extend(_deadline_dec.decode(m) for m in members if not _leased(leases.get(m), now))
+        if stale:
+            await self._repair(stale)
         items.sort(key=lambda item: item.due)
         return items[:limit]
+
+    async def _repair(self, earliest: dict[str, float | None]) -> None:
+        """Set each room's due index entry to its ``earliest`` deadline (or remove it: ``None``), then read
+        the rooms' deadlines again and lower the entries of those that got an earlier one meanwhile: a
+        commit's own index write may have landed before this one."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room, due in earliest.items():
+                if due is None:
+                    pipe.zrem(self.due_key, room)
+                else:
+                    pipe.zadd(self.due_key, {room: due})
+            for room in earliest:
+                pipe.zrange(self.keys(room)[6], 0, 0, withscores=True)
+            replies = await pipe.execute()
+        await self._lower(list(earliest), replies[len(earliest) :])
+
+    async def reindex(self, rooms: list[str]) -> None:
+        """Make sure each running room of ``rooms`` has a due index entry no later than its earliest
+        deadline (a worker that died between a commit and its index write left it out)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.zrange(self.keys(room)[6], 0, 0, withscores=True)
+            firsts = await pipe.execute()
+        await self._lower(rooms, firsts)
+
+    async def _lower(self, rooms: list[str], firsts: list[Any]) -> None:
+        """``ZADD ... LT`` each room's first deadline (``ZRANGE ... WITHSCORES`` replies) into the index."""
+        entries = {room: first[0][1] for room, first in zip(rooms, firsts, strict=True) if first}
+        if entries:
+            await self.redis.zadd(self.due_key, entries, lt=True)
 
     async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
         args = [_enc.encode(item), worker, repr(now), repr(now + seconds)]

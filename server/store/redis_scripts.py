@@ -2,16 +2,17 @@
 inside Redis, so it is atomic (a script runs alone) and needs one round trip.
 
 Every script receives the same keys (`KEY_NAMES`, in that order): the nine keys of one room, all carrying
-the ``{room}`` hash tag, then the two cross-room indexes. ``keep_ttl`` ends every writing script: once a
-room is finished or abandoned its keys expire together, and a key (re)created afterwards gets the same
-time to live, so nothing of an expired room is left behind.
+the ``{room}`` hash tag, so every script touches one Redis Cluster slot. The cross-room indexes (the room
+list, the due index) are written by the store around the scripts, not inside them
+(`server.store.redis`). ``keep_ttl`` ends every writing script: once a room is finished or abandoned
+its keys expire together, and a key (re)created afterwards gets the same time to live, so nothing of an
+expired room is left behind.
 """
 
 from __future__ import annotations
 
-#: KEYS[1..11] of every script. ``rooms`` (set of room ids) and ``due`` (zset: room -> its earliest
-#: deadline, seconds) are shared by all rooms of a prefix.
-KEY_NAMES = ("meta", "seed", "state", "log", "acts", "sched", "dl", "leases", "seen", "rooms", "due")
+#: KEYS[1..9] of every script: the keys of one room.
+KEY_NAMES = ("meta", "seed", "state", "log", "acts", "sched", "dl", "leases", "seen")
 
 _PRELUDE = """
 local ROOM_KEYS = 9
@@ -21,8 +22,7 @@ local function keep_ttl()
     for i = 2, ROOM_KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end
   end
 end
-local function close_room(room, ttl_ms)
-  redis.call('ZREM', KEYS[11], room)
+local function close_room(ttl_ms)
   for i = 1, ROOM_KEYS do redis.call('PEXPIRE', KEYS[i], ttl_ms) end
 end
 local function cas_meta(rev, body, status)
@@ -31,58 +31,58 @@ local function cas_meta(rev, body, status)
   redis.call('HSET', KEYS[1], 'body', body, 'rev', tonumber(rev) + 1, 'status', status)
   return true
 end
--- ARGV[first..] are (deadline, due) pairs; the room is indexed by its earliest due while it runs
-local function write_schedule(room, sched, first)
+-- ARGV[first..] are (deadline, due) pairs. Returns the earliest due of a running room (for the due
+-- index, which the store writes after the script), as its string (Lua prints 14 digits only), or ''
+local function write_schedule(sched, first)
   redis.call('SET', KEYS[6], sched)
   redis.call('DEL', KEYS[7])
-  -- the earliest due is kept as its string: Lua prints numbers with 14 digits only
   local earliest = nil
   for i = first, #ARGV, 2 do
     redis.call('ZADD', KEYS[7], ARGV[i + 1], ARGV[i])
     if earliest == nil or tonumber(ARGV[i + 1]) < tonumber(earliest) then earliest = ARGV[i + 1] end
   end
-  if earliest ~= nil and redis.call('HGET', KEYS[1], 'status') == 'running' then
-    redis.call('ZADD', KEYS[11], earliest, room)
-  else
-    redis.call('ZREM', KEYS[11], room)
-  end
+  if earliest ~= nil and redis.call('HGET', KEYS[1], 'status') == 'running' then return earliest end
+  return ''
 end
 """
 
-#: ARGV: body (meta at rev 0), seed, status, room. Returns 1, or 0 when the id is taken.
+#: ARGV: body (meta at rev 0), seed, status. Returns 1, or 0 when the id is taken.
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'body', ARGV[1], 'rev', 0, 'status', ARGV[3])
 redis.call('SET', KEYS[2], ARGV[2])
-redis.call('SADD', KEYS[10], ARGV[4])
 return 1
 """
 
 #: ARGV: expected rev, body (at rev + 1), status, room, ttl ms. Returns 1, or 0 on a conflict.
 PUT_META = """
 if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return 0 end
-if ARGV[3] == 'abandoned' then close_room(ARGV[4], ARGV[5]) end
+if ARGV[3] == 'abandoned' then close_room(ARGV[5]) end
 keep_ttl()
 return 1
 """
 
 #: ARGV: expected rev, body, status, room, ttl ms, state, version, epoch, finished (0/1), schedule,
-#: channel, then (deadline, due) pairs. Returns 1, or 0 on a conflict or when the room has a state.
+#: channel, then (deadline, due) pairs. Returns {1, earliest due or ''}, or {0} on a conflict or when
+#: the room has a state.
 START = """
-if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return {0} end
 redis.call('HSET', KEYS[3], 'state', ARGV[6], 'version', ARGV[7], 'epoch', ARGV[8], 'finished', ARGV[9])
-write_schedule(ARGV[4], ARGV[10], 12)
+local earliest = write_schedule(ARGV[10], 12)
 redis.call('PUBLISH', ARGV[11], ARGV[7])
-if ARGV[9] == '1' or ARGV[3] == 'abandoned' then close_room(ARGV[4], ARGV[5]) end
+if ARGV[9] == '1' or ARGV[3] == 'abandoned' then
+  close_room(ARGV[5])
+  earliest = ''
+end
 keep_ttl()
-return 1
+return {1, earliest}
 """
 
 #: The step write (DESIGN "The server"). ARGV: expected version, state, finished (0/1), action field
 #: (``seat:id``, empty for none), digest, step, schedule, channel, room, ttl ms, expected meta rev
-#: (empty: any), then (deadline, due) pairs. Returns {status, version[, epoch]}: committed (with the
-#: epoch) / conflict / duplicate / id_reused.
+#: (empty: any), then (deadline, due) pairs. Returns {status, version[, epoch, earliest due or '']}:
+#: committed (with the epoch and the due index's entry) / conflict / duplicate / id_reused.
 COMMIT = """
 if ARGV[4] ~= '' then
   local known = redis.call('HGET', KEYS[5], ARGV[4])
@@ -101,20 +101,24 @@ local version = tonumber(ARGV[1]) + 1
 redis.call('HSET', KEYS[3], 'state', ARGV[2], 'version', version, 'finished', ARGV[3])
 redis.call('XADD', KEYS[4], version .. '-0', 's', ARGV[6])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[5], ARGV[4], version .. ':' .. ARGV[5]) end
-write_schedule(ARGV[9], ARGV[7], 12)
+local earliest = write_schedule(ARGV[7], 12)
 redis.call('PUBLISH', ARGV[8], version)
-if ARGV[3] == '1' then close_room(ARGV[9], ARGV[10]) end
+if ARGV[3] == '1' then
+  close_room(ARGV[10])
+  earliest = ''
+end
 keep_ttl()
-return {'committed', version, redis.call('HGET', KEYS[3], 'epoch')}
+return {'committed', version, redis.call('HGET', KEYS[3], 'epoch'), earliest}
 """
 
-#: ARGV: version, schedule, room, then (deadline, due) pairs. Returns 1, or 0 when the state moved on.
+#: ARGV: version, schedule, room, then (deadline, due) pairs. Returns {1, earliest due or ''}, or {0}
+#: when the state moved on.
 PUT_SCHEDULE = """
 local current = redis.call('HGET', KEYS[3], 'version')
-if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
-write_schedule(ARGV[3], ARGV[2], 4)
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return {0} end
+local earliest = write_schedule(ARGV[2], 4)
 keep_ttl()
-return 1
+return {1, earliest}
 """
 
 #: ARGV: deadline, worker, now, expiry (seconds). Returns 1, or 0 while another worker holds it. Leases

@@ -4,13 +4,16 @@ time to live of finished and abandoned rooms, the key layout, and no key left be
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 
 import pytest
+from redis.crc import key_slot
 
 from games.engine.model import only
 from server.store import Commit, Deadline, LogEvent, LogStep, RoomMeta, RoomState, Schedule, SeatRecord
 from server.store.redis import RedisStore
+from server.store.redis_scripts import SCRIPTS, source
 from tests.redis.support import ScratchRedisStore, scratch_store
 
 TTL = 120.0
@@ -120,7 +123,7 @@ class TestExpiry:
         for key in store.keys("gone")[:9]:
             await store.redis.delete(key)  # as its TTL would
         assert [m.room for m in await store.list_rooms()] == ["kept"]
-        assert await store.redis.smembers(store.keys("")[9]) == {b"kept"}
+        assert await store.redis.smembers(store.rooms_key) == {b"kept"}
 
 
 class TestKeys:
@@ -135,6 +138,56 @@ class TestKeys:
         for room in ("a", "b", "c"):
             await started(store, room, deadline=5.0)
             await store.commit(commit(0, action_id="x", room=room))
-        assert len(await prefixed_keys(store)) == 3 * 6 + 1  # acts, log, meta, sched, seed, state; room list
+        # acts, log, meta, sched, seed, state; the room list; the due index (the start's deadlines: a
+        # commit without deadlines leaves the entry, `due` drops it once its time has passed)
+        assert len(await prefixed_keys(store)) == 3 * 6 + 2
         await store.purge()
         assert await prefixed_keys(store) == []
+
+
+class TestClusterSafety:
+    """Every script touches the keys of one room only (one Redis Cluster slot); the cross-room due index
+    is written around the scripts and repaired from the rooms' own deadlines."""
+
+    def test_every_script_receives_only_the_nine_keys_of_one_slot(self, store: ScratchRedisStore) -> None:
+        for name in SCRIPTS:
+            used = {int(n) for n in re.findall(r"KEYS\[(\d+)\]", source(name))}
+            assert used <= set(range(1, 10)), name
+        for room in ("r1", "a}b", "{x}", "~rooms"):
+            assert len({key_slot(key.encode()) for key in store.keys(room)}) == 1, room
+
+    async def test_a_deadline_whose_index_entry_was_lost_is_found_after_reindex(
+        self, store: ScratchRedisStore
+    ) -> None:
+        """A worker that died between a commit and its index write: the sweep's `reindex` restores it."""
+        await started(store)  # no deadline: no index entry
+        deadline = Deadline("r1", 1, "t1", 8.0)
+        later = commit(0)
+        later.schedule = Schedule(1, [deadline])
+        assert (await store.commit(later)).status == "committed"
+        await store.redis.zrem(store.due_key, "r1")  # the index write that never happened
+        assert await store.due(9.0) == []
+        await store.reindex(["r1"])
+        assert await store.due(9.0) == [deadline]
+
+    async def test_an_entry_pointing_at_nothing_due_is_moved_to_the_rooms_next_deadline(
+        self, store: ScratchRedisStore
+    ) -> None:
+        """A commit's ``ZADD ... LT`` keeps an earlier entry (the start's deadline at 5 s); at 6 s nothing
+        is due, and the entry moves to the room's real next deadline, which then fires."""
+        await started(store, deadline=5.0)
+        deadline = Deadline("r1", 1, "t1", 20.0)
+        later = commit(0)
+        later.schedule = Schedule(1, [deadline])
+        assert (await store.commit(later)).status == "committed"
+        assert await store.redis.zscore(store.due_key, "r1") == 5.0
+        assert await store.due(6.0) == []
+        assert await store.redis.zscore(store.due_key, "r1") == 20.0
+        assert await store.due(21.0) == [deadline]
+
+    async def test_a_finished_room_leaves_the_due_index(self, store: ScratchRedisStore) -> None:
+        await started(store, deadline=5.0)
+        last = commit(0)
+        last.finished = True
+        assert (await store.commit(last)).status == "committed"
+        assert await store.redis.zscore(store.due_key, "r1") is None
