@@ -17,6 +17,7 @@ ERRORS: dict[str, str] = {
     "act/id_invalid": "action ids are 1 to 64 characters",
     "room/not_started": "the room has not started yet",
     "room/finished": "the room has finished",
+    "room/abandoned": "the room was abandoned (nobody was connected for too long); it takes no more actions",
     "seat/left": "this seat's player left the game; its defaults (or a bot) play it now",
     "rate/limited": "too many actions or frames per second; this one was dropped",
     "store/unavailable": "the store (Redis) is unreachable; resend the action with its same id later",

@@ -116,7 +116,8 @@ class Rooms:
         """Apply ``action`` (wire form) of ``seat``; ``holder``: the token hash the acting connection
         holds the seat with (``None``: not checked, the server's own timeouts and bots).
 
-        Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``act/id_reused``,
+        Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``room/abandoned``,
+        ``act/id_reused``,
         ``act/seat_not_held`` when the seat no longer has ``holder``'s token (freed or claimed again
         before the start), ``seat/left`` for a player's action after that player left)
         or the game's `IllegalAction`; in both cases nothing changed. A repeated ``action_id`` with the
@@ -172,6 +173,8 @@ class Rooms:
         holder: str | None,
     ) -> Commit:
         """One try: the step on ``loaded`` as a `Commit`. Raises as `act`."""
+        if meta.status == "abandoned":  # its deadlines are gone and its keys expire: no more moves
+            raise Refused("room/abandoned", "the room was abandoned: nobody was connected for too long")
         if holder is not None and (seat >= len(meta.seats) or meta.seats[seat].token_hash != holder):
             raise Refused("act/seat_not_held", f"seat {seat} was given up or taken by another player")
         if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:

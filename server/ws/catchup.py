@@ -33,16 +33,23 @@ RETRY_MAX = 2.0
 
 
 async def catch_up(
-    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, gap: int
+    rooms: Rooms,
+    game: Game[Any, Any],
+    room: str,
+    conn: Conn,
+    since: int | None,
+    gap: int,
+    replay: bool = True,
 ) -> tuple[list[Outgoing], RoomState | None]:
     """The frames that bring ``conn``'s viewers from ``since`` to the stored version (recorded in
-    ``conn.versions``), and the stored state they lead to (``None`` before the start). Retries while the
+    ``conn.versions``), and the stored state they lead to (``None`` before the start). ``replay``
+    ``False``: snapshots even within the gap (the missed updates replay the log). Retries while the
     store is unreachable; ``([], None)`` when ``conn`` closed meanwhile."""
     outage, delay = outage_of(rooms.store), RETRY
     while True:
         started = outage.now()
         try:
-            found = await _catch_up(rooms, game, room, conn, since, gap)
+            found = await _catch_up(rooms, game, room, conn, since, gap if replay else 0)
         except Exception as exc:
             if not unavailable(exc):
                 raise

@@ -17,6 +17,8 @@ from typing import Any
 from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
 from protocol.messages import Update
 from server.bus import Bus
+from server.clock import SystemClock
+from server.ratelimit import TokenBucket
 from server.rooms import Rooms
 from server.store.model import Change, LogStep, RoomMeta
 from server.ws.catchup import catch_up
@@ -27,6 +29,9 @@ log = logging.getLogger("boardroom.ws")
 
 #: Close code of a connection whose token no longer holds its seat (protocol/codes.py CLOSES: 4401).
 REVOKED = 4401
+#: Catch-ups that replay a room's log, per second and in a burst, per room and worker (`RoomWatch`).
+REPLAYS_PER_SECOND = 5.0
+REPLAY_BURST = 20.0
 
 
 class Join:
@@ -53,6 +58,9 @@ class RoomWatch:
         self.state: Any = None
         self.queue: asyncio.Queue[Change | Join] = asyncio.Queue()
         self.busy = False  # `_run` is handling an item (it may be waiting on the store)
+        #: catch-ups that replay the log, per room and worker: a crowd resuming (or reconnecting on
+        #: purpose) gets snapshots past it, not a replay each
+        self.replays = TokenBucket(REPLAYS_PER_SECOND, REPLAY_BURST, SystemClock())
         self.loop = asyncio.get_running_loop()
         self.handle = hub.bus.subscribe(meta.room, self._on_change)
         self.task = asyncio.ensure_future(self._run())
@@ -111,24 +119,28 @@ class RoomWatch:
                 self.busy = False
 
     async def _join(self, join: Join) -> None:
-        if join.conn not in self.conns:
+        conn = join.conn
+        if conn not in self.conns:
             return
-        if join.conn in self.unconfirmed:
-            await self._confirm()
+        replay = self.replays.take()  # past the room's budget, a snapshot instead of replaying the log
         frames, loaded = await catch_up(
-            self.hub.rooms, self.game, self.room, join.conn, join.since, self.hub.gap
+            self.hub.rooms, self.game, self.room, conn, join.since, self.hub.gap, replay
         )
-        for out in frames:
-            join.conn.send(out.frame(join.conn.codec))
+        if conn in self.unconfirmed and loaded is not None:
+            # read after the state: a room seen started has its final seat holders
+            await self._confirm()
+        if conn.viewers:  # not revoked meanwhile
+            for out in frames:
+                conn.send(out.frame(conn.codec))
         if loaded is not None and self.version < 0:
             # the first viewer: later changes continue from the very state it was shown
             self.state, self.version = self.game.decode_state(loaded.state), loaded.version
 
     async def _change(self, change: Change) -> None:
+        if self.unconfirmed:  # first, even for a version a join showed already (it may have raced)
+            await self._confirm()
         if change.version <= self.version:
             return
-        if self.unconfirmed:
-            await self._confirm()
         # this worker's own commit hands over its decoded state: no second decode
         state = change.live if change.live is not None else self.game.decode_state(change.state)
         if change.version == self.version + 1 and (change.step is not None or change.version == 0):

@@ -7,10 +7,13 @@ import asyncio
 from typing import Any
 
 import msgspec
+import pytest
 from starlette.types import Message
 
 from protocol.codec import JSON
+from server.lobby import CreateRoom
 from server.services import Services
+from server.ws import hub as hub_module
 from server.ws.conn import Conn
 
 from .conftest import first_choice, make_room
@@ -71,3 +74,56 @@ async def test_a_commit_behind_a_queued_join_waits_its_turn_in_the_rooms_task(se
     assert [(f["type"], f["frm"], f["to"]) for f in seen.frames[1:]] == [("update", 0, 1)]
     await services.hub.leave(player)
     await services.hub.leave(late)
+
+
+async def test_a_seat_given_up_while_its_join_reads_the_state_is_revoked_before_any_frame(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old holder's join is under way when the seat changes hands and the room starts (between the
+    join's reads): the seat holders are checked after the state was read, so nothing of the new
+    holder's hand is sent, and the connection is closed 4401."""
+    room, _ = await services.lobby.create(CreateRoom(game="fixture-hands", seats=2))
+    _, old = await services.lobby.claim(room, 0, "old")
+    socket = Recorder()
+    conn = Conn(socket, JSON, queue_size=64)
+    conn.room, conn.seats, conn.viewers = room, [0], [0]
+    real = hub_module.catch_up
+
+    async def meanwhile(*args: Any) -> Any:
+        await services.lobby.leave(room, old)  # before the start: the seat is free again
+        await services.lobby.claim(room, 0, "new")
+        await services.lobby.claim(room, 1, "other")  # the last seat: the room starts
+        return await real(*args)
+
+    monkeypatch.setattr(hub_module, "catch_up", meanwhile)
+    await services.hub.join(conn, await services.rooms.meta(room), None)
+    for _ in range(50):
+        if conn.closing is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert (conn.closing, socket.frames) == (4401, [])
+    await services.hub.leave(conn)
+
+
+async def test_past_the_rooms_replay_budget_a_resume_gets_a_snapshot(services: Services) -> None:
+    """Resuming within the gap replays the room's log; a crowd of resumes (or one client reconnecting on
+    purpose) gets snapshots once the room's budget is spent."""
+    room = await make_room(services)
+    player, _ = await watching(services, room.room, 0)
+    seat, action = await first_choice(services, room.room)
+    await services.rooms.act(room.room, seat, action, "a1")
+    watch = services.hub.watches[room.room]
+    answers = []
+    for budget in (1.0, 0.0):
+        watch.replays.tokens = budget
+        late = Conn(Recorder(), JSON, queue_size=64)
+        late.room, late.seats, late.viewers = room.room, [], [None]
+        await services.hub.join(late, await services.rooms.meta(room.room), 0)
+        for _ in range(50):
+            if late._asgi.frames:  # type: ignore[attr-defined]
+                break
+            await asyncio.sleep(0.01)
+        answers.append([f["type"] for f in late._asgi.frames])  # type: ignore[attr-defined]
+        await services.hub.leave(late)
+    assert answers == [["update"], ["snapshot"]]
+    await services.hub.leave(player)

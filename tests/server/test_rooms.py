@@ -229,3 +229,21 @@ async def test_a_player_who_left_cannot_act_for_the_seat_any_more(services: Serv
         await services.rooms.act(room.room, seat, action, "after-leave")
     assert refused.value.code == "seat/left"
     assert await services.store.get_log(room.room) == []
+
+
+async def test_an_abandoned_room_takes_no_more_actions_also_from_a_worker_that_kept_it(
+    services: Services,
+) -> None:
+    """Its deadlines are gone and its keys expire: a player coming back is refused ``room/abandoned``,
+    whether this worker read the room afresh or kept its last commit (the revision check sees it)."""
+    room = await make_room(services, "fixture-reaction", 2)
+    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
+    seat, action = await first_choice(services, room.room)
+    meta = await services.rooms.meta(room.room)
+    meta.status = "abandoned"
+    assert await services.store.put_meta(meta)
+    for action_id in ("a2", "a3"):  # kept, then read afresh
+        with pytest.raises(Refused) as refused:
+            await services.rooms.act(room.room, seat, action, action_id)
+        assert refused.value.code == "room/abandoned"
+    assert [s.version for s in await services.store.get_log(room.room)] == [1]
