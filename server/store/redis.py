@@ -328,17 +328,14 @@ class RedisStore:
 
     async def versions(self, rooms: list[str]) -> list[int | None]:
         """Each room's stored version (``None`` before the start or once expired), one ``HGET`` per room
-        in shared pipelines: the bus's periodic sweep."""
-        keys = [self.keys(room)[2] for room in rooms]
-
-        def add(pipe: Any) -> None:
-            for key in keys:
-                pipe.hget(key, "version")
-
-        replies = await self.batch.run(add, len(keys)) if keys else []
-        for reply in replies:
-            if isinstance(reply, Exception):
-                raise reply
+        in one pipeline of its own: the bus's periodic sweep. Not through the auto-pipeline, whose one
+        batch in flight would hold every commit behind a thousand reads (25 ms at 1,000 rooms)."""
+        if not rooms:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.hget(self.keys(room)[2], "version")
+            replies = await pipe.execute()
         return [None if reply is None else int(reply) for reply in replies]
 
     # ---- scheduler -------------------------------------------------------------------------------
