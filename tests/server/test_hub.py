@@ -11,10 +11,13 @@ import pytest
 from starlette.types import Message
 
 from protocol.codec import JSON
+from server.clock import FakeClock
 from server.lobby import CreateRoom
+from server.ratelimit import TokenBucket
 from server.services import Services
 from server.ws import hub as hub_module
 from server.ws.conn import Conn
+from server.ws.hub import REPLAY_BURST, REPLAYS_PER_SECOND
 
 from .conftest import first_choice, make_room
 
@@ -113,6 +116,7 @@ async def test_past_the_rooms_replay_budget_a_resume_gets_a_snapshot(services: S
     seat, action = await first_choice(services, room.room)
     await services.rooms.act(room.room, seat, action, "a1")
     watch = services.hub.watches[room.room]
+    watch.replays = TokenBucket(REPLAYS_PER_SECOND, REPLAY_BURST, FakeClock())  # no refill meanwhile
     answers = []
     for budget in (1.0, 0.0):
         watch.replays.tokens = budget
