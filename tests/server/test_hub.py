@@ -39,7 +39,7 @@ async def watching(services: Services, room: str, seat: int | None) -> tuple[Con
     conn.room, conn.seats = room, [] if seat is None else [seat]
     conn.viewers = [seat]
     await services.hub.join(conn, await services.rooms.meta(room), None)
-    for _ in range(500):  # up to 5 s on a busy machine  # the join's snapshot comes from the room's task
+    for _ in range(500):  # the join's snapshot comes from the room's task (up to 5 s when busy)
         if socket.frames:
             break
         await asyncio.sleep(0.01)
