@@ -95,6 +95,10 @@ class Store(Protocol):
         """Record that somebody is connected to ``room`` at server time ``now``."""
         ...
 
+    async def touch_all(self, rooms: list[str], now: float) -> None:
+        """`touch` every room of ``rooms`` (the heartbeat of a worker's watched rooms)."""
+        ...
+
     async def last_seen(self, room: str) -> float | None:
         """The last `touch` time, or ``None`` when nobody ever connected."""
         ...

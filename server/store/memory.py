@@ -275,6 +275,10 @@ class MemoryStore:
             if entry is not None:
                 entry.seen = now
 
+    async def touch_all(self, rooms: list[str], now: float) -> None:
+        for room in rooms:
+            await self.touch(room, now)
+
     async def last_seen(self, room: str) -> float | None:
         with self._lock:
             entry = self._entry(room)

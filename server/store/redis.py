@@ -416,6 +416,17 @@ class RedisStore:
     async def touch(self, room: str, now: float) -> None:
         await self._batched("touch", room, [repr(now)])
 
+    async def touch_all(self, rooms: list[str], now: float) -> None:
+        """One pipeline of its own (the pipeline loads the script if Redis lost it), not through the
+        auto-pipeline: a thousand touches there would hold every commit behind them."""
+        if not rooms:
+            return
+        script = self._scripts["touch"]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                await script(keys=self.keys(room), args=[repr(now)], client=pipe)
+            await pipe.execute()
+
     async def last_seen(self, room: str) -> float | None:
         key = self.keys(room)[8]
         seen = await self._one(lambda pipe: pipe.get(key))

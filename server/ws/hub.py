@@ -245,9 +245,7 @@ class Hub:
 
     async def heartbeat(self) -> None:
         """Record that the watched rooms have somebody connected (abandonment is judged from it)."""
-        now = self.rooms.clock.now()
-        # all at once: the Redis store sends them in shared pipelines, not one round trip per room
-        await asyncio.gather(*(self.rooms.store.touch(room, now) for room in list(self.watches)))
+        await self.rooms.store.touch_all(list(self.watches), self.rooms.clock.now())
 
     def counts(self) -> dict[str, int]:
         """Watched rooms and connections (tests assert none are left over)."""

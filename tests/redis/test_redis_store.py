@@ -191,3 +191,10 @@ class TestClusterSafety:
         last.finished = True
         assert (await store.commit(last)).status == "committed"
         assert await store.redis.zscore(store.due_key, "r1") is None
+
+
+async def test_touch_all_loads_its_script_again_after_redis_lost_it(store: ScratchRedisStore) -> None:
+    await started(store)
+    await store.redis.script_flush()
+    await store.touch_all(["r1"], 4.5)
+    assert await store.last_seen("r1") == 4.5

@@ -237,6 +237,13 @@ class TestSchedule:
         await store.touch("r1", 12.5)
         assert await store.last_seen("r1") == 12.5
 
+    async def test_touch_all_touches_every_room_given_and_only_rooms_that_exist(self, store: Store) -> None:
+        for room in ("a", "b"):
+            await store.create_room(meta(room), b"seed")
+        await store.touch_all(["a", "b", "gone"], 7.25)
+        assert [await store.last_seen(room) for room in ("a", "b", "gone")] == [7.25, 7.25, None]
+        assert await store.get_meta("gone") is None
+
 
 #: Stores with a short time to live (seconds) for finished and abandoned rooms. The Redis store expires
 #: keys on Redis's clock, so this one contract test waits in real time (the memory store's expiry on a
