@@ -8,6 +8,7 @@ status with ``{"code", "message"}`` (plus ``details`` when there are some). A st
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,7 +28,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 class Claim(msgspec.Struct):
-    name: str = ""
+    name: str | None = None  # absent or null: no name
 
 
 class BotBody(msgspec.Struct):
@@ -67,6 +68,8 @@ def refusals(handler: Handler) -> Handler:
 
 #: Largest request body accepted, bytes (docs/api.md); bigger answers 413 ``request/too_large``.
 MAX_BODY = 64 * 1024
+#: A seat in a path: 0, 1, 2... (no sign, no leading zero).
+SEAT_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 #: The values ``GET /api/rooms?status=`` accepts.
 STATUSES = frozenset({"open", "running", "finished", "abandoned"})
 
@@ -101,10 +104,11 @@ def _bearer(request: Request) -> str:
 
 
 def _seat_param(request: Request) -> int:
-    try:
-        return int(request.path_params["seat"])
-    except ValueError:
-        raise Refused("seat/not_found", "seats are numbers from 0") from None
+    raw = request.path_params["seat"]
+    # the canonical number only: int() also takes "01", " 1", "+1" and "1_0"
+    if not SEAT_NUMBER.fullmatch(raw):
+        raise Refused("seat/not_found", "seats are numbers from 0")
+    return int(raw)
 
 
 def game_info(game: Game[Any, Any]) -> dict[str, Any]:
@@ -189,7 +193,7 @@ async def claim_seat(request: Request) -> Response:
     body = await _body(request, Claim)
     raw = request.path_params["seat"]
     seat = None if raw == "any" else _seat_param(request)
-    taken, token = await _services(request).lobby.claim(request.path_params["room"], seat, body.name)
+    taken, token = await _services(request).lobby.claim(request.path_params["room"], seat, body.name or "")
     return _json({"seat": taken, "token": token})
 
 

@@ -82,7 +82,7 @@ class Rooms:
         """The room's metadata. Raises `Refused` ``room/not_found``."""
         meta = await self.store.get_meta(room)
         if meta is None:
-            raise Refused("room/not_found", f"no room {room!r}")
+            raise Refused("room/not_found", f"no room {shown(room)!r}")
         return meta
 
     def game(self, meta: RoomMeta) -> Game[Any, Any]:
@@ -93,7 +93,7 @@ class Rooms:
         if seed is None:
             seed = await self.store.get_seed(room)
             if seed is None:
-                raise Refused("room/not_found", f"no room {room!r}")
+                raise Refused("room/not_found", f"no room {shown(room)!r}")
             self._seeds[room] = seed
             if len(self._seeds) > SEED_CACHE:
                 del self._seeds[next(iter(self._seeds))]
@@ -241,9 +241,15 @@ class Rooms:
         await self.store.put_schedule(room, schedule)
 
 
+def shown(text: str, limit: int = 64) -> str:
+    """``text`` as an error message quotes it: at most ``limit`` characters (a client's id is echoed, not
+    a megabyte of it)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _found(meta: RoomMeta | None, room: str) -> RoomMeta:
     if meta is None:
-        raise Refused("room/not_found", f"no room {room!r}")
+        raise Refused("room/not_found", f"no room {shown(room)!r}")
     return meta
 
 

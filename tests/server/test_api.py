@@ -216,3 +216,23 @@ def test_unknown_paths_and_methods_answer_json_errors_like_every_other(client: H
         {"code": "request/method_not_allowed", "message": "Method Not Allowed"},
     )
     assert sorted(wrong.headers["allow"].split(", ")) == ["GET", "HEAD", "POST"]
+
+
+def test_a_seat_in_a_path_is_a_plain_number(client: Http) -> None:
+    room = create(client)["room"]
+    for odd in ("01", "+1", "1_0", " 1"):
+        answer = client.post(f"/api/rooms/{room}/seats/{odd}/claim", json={})
+        assert (answer.status_code, answer.json()["code"]) == (404, "seat/not_found"), odd
+    assert client.post(f"/api/rooms/{room}/seats/1/claim", json={}).json()["seat"] == 1
+
+
+def test_a_null_name_is_no_name_as_an_absent_one(client: Http) -> None:
+    room = create(client)["room"]
+    assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": None}).status_code == 200
+    assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] is None
+
+
+def test_an_unknown_room_is_not_echoed_in_full(client: Http) -> None:
+    answer = client.get("/api/rooms/" + "x" * 8000)
+    assert (answer.status_code, answer.json()["code"]) == (404, "room/not_found")
+    assert answer.json()["message"] == "no room '" + "x" * 64 + "…'"
