@@ -175,17 +175,7 @@ class MemoryStore:
                 entry.actions[(commit.step.seat, commit.action_id)] = ActionResult(commit.digest, version)
             if commit.finished:
                 self._close(entry)
-            change = Change(
-                commit.room,
-                version,
-                entry.state.epoch,
-                commit.state,
-                commit.schedule,
-                commit.step,
-                commit.finished,
-                commit.live,
-                commit.prompts,
-            )
+            change = commit.change(version, entry.state.epoch)
         self._publish(change)
         return CommitResult("committed", version)
 

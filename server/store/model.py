@@ -146,6 +146,20 @@ class Commit(msgspec.Struct):
     meta_rev: int | None = None
     meta: RoomMeta | None = None
 
+    def change(self, version: int, epoch: str) -> Change:
+        """What this commit publishes once stored as ``version`` of the room's ``epoch``."""
+        return Change(
+            self.room,
+            version,
+            epoch,
+            self.state,
+            self.schedule,
+            self.step,
+            self.finished,
+            self.live,
+            self.prompts,
+        )
+
 
 class CommitResult(msgspec.Struct, frozen=True):
     """``committed`` (``version`` is the new one), ``conflict`` (the version moved: reload and retry),

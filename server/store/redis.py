@@ -163,7 +163,7 @@ class RedisStore:
 
     def _meta_args(self, meta: RoomMeta) -> list[Any]:
         body = _enc.encode(msgspec.structs.replace(meta, rev=meta.rev + 1))
-        return [meta.rev, body, meta.status, meta.room, self.ttl_ms]
+        return [meta.rev, body, meta.status, self.ttl_ms]
 
     async def list_rooms(self) -> list[RoomMeta]:
         index = self.rooms_key
@@ -218,7 +218,6 @@ class RedisStore:
             _enc.encode(commit.step),
             _enc.encode(commit.schedule),
             self.channel(commit.room),
-            commit.room,
             self.ttl_ms,
             "" if commit.meta_rev is None else commit.meta_rev,
             *_deadline_args(commit.schedule),
@@ -231,21 +230,10 @@ class RedisStore:
         try:
             status, version, *rest = await self._batched("commit", room, args, index)
             result = CommitResult(status.decode(), int(version))
-            if result.status == "committed" and commit.finished:
-                await self._index(room, b"")
             if result.status == "committed":
-                change = Change(
-                    room,
-                    result.version,
-                    rest[0].decode(),
-                    commit.state,
-                    commit.schedule,
-                    commit.step,
-                    commit.finished,
-                    commit.live,
-                    commit.prompts,
-                )
-                self._publish(change)
+                self._publish(commit.change(result.version, rest[0].decode()))
+                if commit.finished:  # after the publish: the last update does not wait for it
+                    await self._index(room, b"")
         finally:  # after the publish, so our own wake-up is found delivered
             self._settle(room)
         return result
@@ -345,7 +333,7 @@ class RedisStore:
         return None if sched is None else _sched_dec.decode(_b(sched))
 
     async def put_schedule(self, room: str, schedule: Schedule) -> bool:
-        args = [schedule.version, _enc.encode(schedule), room, *_deadline_args(schedule)]
+        args = [schedule.version, _enc.encode(schedule), *_deadline_args(schedule)]
         written, *earliest = await self._run("put_schedule", room, args)
         if written:
             await self._index(room, earliest[0])

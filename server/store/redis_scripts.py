@@ -54,25 +54,25 @@ redis.call('SET', KEYS[2], ARGV[2])
 return 1
 """
 
-#: ARGV: expected rev, body (at rev + 1), status, room, ttl ms. Returns 1, or 0 on a conflict.
+#: ARGV: expected rev, body (at rev + 1), status, ttl ms. Returns 1, or 0 on a conflict.
 PUT_META = """
 if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return 0 end
-if ARGV[3] == 'abandoned' then close_room(ARGV[5]) end
+if ARGV[3] == 'abandoned' then close_room(ARGV[4]) end
 keep_ttl()
 return 1
 """
 
-#: ARGV: expected rev, body, status, room, ttl ms, state, version, epoch, finished (0/1), schedule,
+#: ARGV: expected rev, body, status, ttl ms, state, version, epoch, finished (0/1), schedule,
 #: channel, then (deadline, due) pairs. Returns {1, earliest due or ''}, or {0} on a conflict or when
 #: the room has a state.
 START = """
 if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
 if not cas_meta(ARGV[1], ARGV[2], ARGV[3]) then return {0} end
-redis.call('HSET', KEYS[3], 'state', ARGV[6], 'version', ARGV[7], 'epoch', ARGV[8], 'finished', ARGV[9])
-local earliest = write_schedule(ARGV[10], 12)
-redis.call('PUBLISH', ARGV[11], ARGV[7])
-if ARGV[9] == '1' or ARGV[3] == 'abandoned' then
-  close_room(ARGV[5])
+redis.call('HSET', KEYS[3], 'state', ARGV[5], 'version', ARGV[6], 'epoch', ARGV[7], 'finished', ARGV[8])
+local earliest = write_schedule(ARGV[9], 11)
+redis.call('PUBLISH', ARGV[10], ARGV[6])
+if ARGV[8] == '1' or ARGV[3] == 'abandoned' then
+  close_room(ARGV[4])
   earliest = ''
 end
 keep_ttl()
@@ -80,7 +80,7 @@ return {1, earliest}
 """
 
 #: The step write (DESIGN "The server"). ARGV: expected version, state, finished (0/1), action field
-#: (``seat:id``, empty for none), digest, step, schedule, channel, room, ttl ms, expected meta rev
+#: (``seat:id``, empty for none), digest, step, schedule, channel, ttl ms, expected meta rev
 #: (empty: any), then (deadline, due) pairs. Returns {status, version[, epoch, earliest due or '']}:
 #: committed (with the epoch and the due index's entry) / conflict / duplicate / id_reused.
 COMMIT = """
@@ -94,29 +94,29 @@ if ARGV[4] ~= '' then
 end
 local current = redis.call('HGET', KEYS[3], 'version')
 if not current or tonumber(current) ~= tonumber(ARGV[1]) then return {'conflict', -1} end
-if ARGV[11] ~= '' and tonumber(redis.call('HGET', KEYS[1], 'rev')) ~= tonumber(ARGV[11]) then
+if ARGV[10] ~= '' and tonumber(redis.call('HGET', KEYS[1], 'rev')) ~= tonumber(ARGV[10]) then
   return {'conflict', -1}
 end
 local version = tonumber(ARGV[1]) + 1
 redis.call('HSET', KEYS[3], 'state', ARGV[2], 'version', version, 'finished', ARGV[3])
 redis.call('XADD', KEYS[4], version .. '-0', 's', ARGV[6])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[5], ARGV[4], version .. ':' .. ARGV[5]) end
-local earliest = write_schedule(ARGV[7], 12)
+local earliest = write_schedule(ARGV[7], 11)
 redis.call('PUBLISH', ARGV[8], version)
 if ARGV[3] == '1' then
-  close_room(ARGV[10])
+  close_room(ARGV[9])
   earliest = ''
 end
 keep_ttl()
 return {'committed', version, redis.call('HGET', KEYS[3], 'epoch'), earliest}
 """
 
-#: ARGV: version, schedule, room, then (deadline, due) pairs. Returns {1, earliest due or ''}, or {0}
+#: ARGV: version, schedule, then (deadline, due) pairs. Returns {1, earliest due or ''}, or {0}
 #: when the state moved on.
 PUT_SCHEDULE = """
 local current = redis.call('HGET', KEYS[3], 'version')
 if not current or tonumber(current) ~= tonumber(ARGV[1]) then return {0} end
-local earliest = write_schedule(ARGV[2], 4)
+local earliest = write_schedule(ARGV[2], 3)
 keep_ttl()
 return {1, earliest}
 """

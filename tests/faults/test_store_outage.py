@@ -18,6 +18,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -48,6 +49,14 @@ def worker(redis_server: RedisServer, prefix: str | None = None) -> AbstractCont
     return running_server(settings)
 
 
+async def seat_zero(server: RunningServer) -> Any:
+    """A connection holding seat 0 of a new started room, its welcome and snapshot read."""
+    room, _, tokens = await open_room(server, "fixture-hands", 2)
+    ws = await hello(server, room, [tokens[0]])
+    assert [(await recv(ws))["type"] for _ in range(2)] == ["welcome", "snapshot"]
+    return ws
+
+
 def draw(action_id: str) -> dict[str, object]:
     return {"type": "act", "id": action_id, "seat": 0, "action": {"kind": "draw"}}
 
@@ -68,9 +77,7 @@ async def test_action_during_outage_is_store_unavailable_and_applies_once_when_r
 ) -> None:
     caplog.set_level(logging.INFO)
     with worker(redis_server) as server:
-        room, _, tokens = await open_room(server, "fixture-hands", 2)
-        ws = await hello(server, room, [tokens[0]])
-        assert [(await recv(ws))["type"] for _ in range(2)] == ["welcome", "snapshot"]
+        ws = await seat_zero(server)
         redis_server.kill()
         await send(ws, draw("a1"))
         assert await recv(ws) == {**UNAVAILABLE, "id": "a1"}
@@ -89,9 +96,7 @@ async def test_action_during_outage_is_store_unavailable_and_applies_once_when_r
 
 async def test_outage_resends_do_not_spend_the_action_rate_limit(redis_server: RedisServer) -> None:
     with worker(redis_server) as server:
-        room, _, tokens = await open_room(server, "fixture-hands", 2)
-        ws = await hello(server, room, [tokens[0]])
-        assert [(await recv(ws))["type"] for _ in range(2)] == ["welcome", "snapshot"]
+        ws = await seat_zero(server)
         redis_server.kill()
         burst = int(Settings().limits.action_burst)
         codes = []

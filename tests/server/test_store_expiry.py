@@ -11,25 +11,17 @@ import httpx
 
 from server.clock import FakeClock
 from server.settings import Settings, Ttls
-from server.store import MemoryStore, RoomState, Schedule
+from server.store import MemoryStore
 from server.testing import running_server
-from tests.server.test_store_contract import commit, meta
+from tests.server.test_store_contract import commit, meta, started
 
 from .conftest import GAMES
-
-
-async def running(store: MemoryStore) -> None:
-    await store.create_room(meta(), b"seed")
-    stored = await store.get_meta("r1")
-    assert stored is not None
-    stored.status = "running"
-    assert await store.start_room(stored, RoomState(b"s0", 0, "e1"), Schedule(0))
 
 
 async def test_a_finished_room_is_gone_ttl_seconds_after_its_last_step() -> None:
     clock = FakeClock()
     store = MemoryStore(None, clock, ttl=4.0)
-    await running(store)
+    await started(store)
     finishing = commit(0)
     finishing.finished = True
     assert (await store.commit(finishing)).status == "committed"
@@ -47,7 +39,7 @@ async def test_a_finished_room_is_gone_ttl_seconds_after_its_last_step() -> None
 async def test_an_abandoned_room_is_gone_ttl_seconds_after_it_was_closed() -> None:
     clock = FakeClock()
     store = MemoryStore(None, clock, ttl=4.0)
-    await running(store)
+    await started(store)
     clock.advance(100.0)  # a running room never expires
     stored = await store.get_meta("r1")
     assert stored is not None
@@ -64,7 +56,7 @@ async def test_an_open_or_running_room_does_not_expire() -> None:
     clock = FakeClock()
     store = MemoryStore(None, clock, ttl=1.0)
     await store.create_room(meta("r2"), b"seed")
-    await running(store)
+    await started(store)
     clock.advance(10_000.0)
     assert sorted(m.room for m in await store.list_rooms()) == ["r1", "r2"]
 

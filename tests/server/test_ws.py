@@ -16,6 +16,7 @@ from server.clock import FakeClock
 from server.errors import Refused
 from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
+from server.tokens import hash_token
 
 from .conftest import GAMES, first_choice
 from .wsclient import close_code, hello, open_room, recv, send
@@ -304,6 +305,7 @@ class TestRevokedSeat:
     cannot act for it."""
 
     async def claimed_then_removed(self, server: RunningServer) -> tuple[str, str, Any, httpx.AsyncClient]:
+        """``(room, the removed player's token, their open connection, an HTTP client)``."""
         http = httpx.AsyncClient(base_url=server.url)
         created = (await http.post("/api/rooms", json={"game": "fixture-hands", "seats": 2})).json()
         room, host = created["room"], created["host_token"]
@@ -311,7 +313,7 @@ class TestRevokedSeat:
         stale = await joined(server, [old], room)
         headers = {"Authorization": f"Bearer {host}"}
         assert (await http.delete(f"/api/rooms/{room}/seats/0", headers=headers)).status_code == 200
-        return room, host, stale, http
+        return room, old, stale, http
 
     async def test_the_old_connection_is_closed_4401_at_the_start_and_sees_no_hand(
         self, server: RunningServer
@@ -334,19 +336,16 @@ class TestRevokedSeat:
     async def test_an_act_of_the_old_token_is_refused_seat_not_held(self, server: RunningServer) -> None:
         """The action path checks the token too (a connection on another worker may act before its
         worker has seen the start)."""
-        room, _, stale, http = await self.claimed_then_removed(server)
+        room, old, stale, http = await self.claimed_then_removed(server)
         new = (await http.post(f"/api/rooms/{room}/seats/0/claim", json={})).json()["token"]
         await http.post(f"/api/rooms/{room}/seats/1/claim", json={})
         services = server.services
-        meta = await services.rooms.meta(room)
-        old_hash = "not-the-holder"
-        assert meta.seats[0].token_hash not in (None, old_hash)
-        prompt_seat, action = await first_choice(services, room, 0)
-        with pytest.raises(Refused) as refused:
-            await services.rooms.act(room, prompt_seat, action, "x1", holder=old_hash)
+        seat, action = await first_choice(services, room, 0)
+        with pytest.raises(Refused) as refused:  # as the old connection's session would act
+            await services.rooms.act(room, seat, action, "x1", holder=hash_token(old))
         assert refused.value.code == "act/seat_not_held"
         assert (await services.store.get_state(room)).version == 0  # type: ignore[union-attr]
-        await services.rooms.act(room, prompt_seat, action, "x2", holder=meta.seats[0].token_hash)
-        assert new and (await services.store.get_state(room)).version == 1  # type: ignore[union-attr]
+        await services.rooms.act(room, seat, action, "x2", holder=hash_token(new))
+        assert (await services.store.get_state(room)).version == 1  # type: ignore[union-attr]
         await stale.close()
         await http.aclose()
