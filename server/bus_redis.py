@@ -28,6 +28,7 @@ import time
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -35,7 +36,7 @@ from server.bus import Callback
 from server.outage import outage_of
 from server.store.model import Change
 from server.store.redis import RedisStore
-from server.store.redis_batch import PackedConnection
+from server.store.redis_batch import Client, PackedConnection
 
 log = logging.getLogger("boardroom.bus")
 
@@ -178,6 +179,7 @@ class RedisBus:
         """Read wake-ups until the connection fails; ``started``: when this connection was attempted
         (once it answers, an outage that began before is over)."""
         swept = time.monotonic()
+        await self.store.connect()
         while True:
             if self._wake.is_set():
                 await self._sync_channels()
@@ -269,8 +271,9 @@ CONNECT_TIMEOUT = 5.0
 HEALTH_CHECK = 15.0
 
 
-def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]:
-    """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use).
+def redis_pair(url: str, prefix: str, ttl: float, cluster: bool = False) -> tuple[RedisStore, RedisBus]:
+    """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use);
+    ``cluster``: ``url`` is a node of a Redis Cluster (`cluster_client`).
 
     The pool blocks when all `POOL_SIZE` connections are busy: redis-py's default pool raises
     ``MaxConnectionsError`` at once past 100, which failed every session of a burst of rooms.
@@ -280,18 +283,39 @@ def redis_pair(url: str, prefix: str, ttl: float) -> tuple[RedisStore, RedisBus]
     Redis that dies or restarts closes its sockets (the command raises ``ConnectionError`` at once), TCP
     keepalive finds a vanished host, idle connections are pinged before reuse, and the hot path's
     pipelines carry one deadline each (`server.store.redis_batch.DEADLINE`) for a Redis that hangs."""
-    pool = aioredis.BlockingConnectionPool.from_url(
+    client: Client
+    if cluster:
+        client = cluster_client(url)
+    else:
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url,
+            max_connections=POOL_SIZE,
+            timeout=POOL_WAIT,
+            socket_timeout=None,
+            socket_connect_timeout=CONNECT_TIMEOUT,
+            socket_keepalive=True,
+            health_check_interval=HEALTH_CHECK,
+        )
+        if pool.connection_class is aioredis.Connection:  # plain TCP (not TLS, not a Unix socket)
+            pool.connection_class = PackedConnection
+        client = aioredis.Redis.from_pool(pool)
+    store = RedisStore(client, prefix, ttl)
+    bus = RedisBus(store)
+    store.bus = bus
+    return store, bus
+
+
+def cluster_client(url: str) -> RedisCluster:
+    """A Redis Cluster client that learns the nodes and slots from the node at ``url``, with the single
+    server's connection settings. At most `POOL_SIZE` connections per node (redis-py's cluster client
+    refuses more at once rather than waiting: the hot path shares one pipeline per node through the
+    auto-pipeline, so a worker needs a few). Pub/sub stays classic (``PUBLISH`` reaches every node): the
+    bus listens on one node."""
+    return RedisCluster.from_url(
         url,
         max_connections=POOL_SIZE,
-        timeout=POOL_WAIT,
         socket_timeout=None,
         socket_connect_timeout=CONNECT_TIMEOUT,
         socket_keepalive=True,
         health_check_interval=HEALTH_CHECK,
     )
-    if pool.connection_class is aioredis.Connection:  # plain TCP (not TLS, not a Unix socket)
-        pool.connection_class = PackedConnection
-    store = RedisStore(aioredis.Redis.from_pool(pool), prefix, ttl)
-    bus = RedisBus(store)
-    store.bus = bus
-    return store, bus

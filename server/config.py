@@ -74,6 +74,7 @@ OPTIONS: tuple[Option, ...] = (
         "none: the in-memory store",
     ),
     _o("--redis-prefix", "redis_prefix", "str", "prefix of every Redis key; one per deployment"),
+    _o("--redis-cluster", "redis_cluster", "bool", "the Redis URL is a node of a Redis Cluster"),
     _o("--origin", "origins", "list", "allowed Origin of browser websockets (repeatable)", shown="any"),
     _o("--max-frame", "limits.max_frame", "int", "largest frame accepted (bigger: close 1009)", "bytes"),
     _o("--send-queue", "limits.send_queue", "int", "frames queued per connection before 4408", "frames"),
@@ -130,7 +131,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Settings:
     """The `Settings` of flags ``args`` over variables ``environ`` over the defaults. ``--redis`` (or its
-    variable) selects the Redis store. Raises `ConfigError` naming the bad flag or variable."""
+    variable) selects the Redis store (``--redis-cluster`` needs a ``redis://`` or ``rediss://`` one).
+    Raises `ConfigError` naming the bad flag or variable."""
     data: dict[str, Any] = {}
     given: dict[str, tuple[str, Any]] = {}  # path -> (flag or variable, raw value), to name a bad one
     for opt in OPTIONS:
@@ -140,6 +142,9 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Setti
         if raw is not None:
             _put(data, opt.path, parse(opt, raw, source))
             given[opt.path] = (source, raw)
+    if data.get("redis_cluster") and not str(data.get("redis_url", "")).startswith(("redis://", "rediss://")):
+        flag = given["redis_cluster"][0]
+        raise ConfigError(f"{flag}: a Redis Cluster needs --redis with a node's redis:// or rediss:// URL")
     if "redis_url" in data:
         data["store"] = "redis"
     try:

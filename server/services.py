@@ -35,7 +35,9 @@ class Services:
         if store is None and settings.store == "redis":
             from server.bus_redis import redis_pair
 
-            store, bus = redis_pair(settings.redis_url, settings.redis_prefix, settings.ttls.finished_log)
+            store, bus = redis_pair(
+                settings.redis_url, settings.redis_prefix, settings.ttls.finished_log, settings.redis_cluster
+            )
         if store is None:
             bus = bus or LocalBus()
             store = MemoryStore(bus, self.clock, settings.ttls.finished_log)

@@ -87,7 +87,8 @@ class Settings(msgspec.Struct, frozen=True):
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
-      every key of this deployment (tests use their own).
+      every key of this deployment (tests use their own); ``redis_cluster``: the URL names a node of a
+      Redis Cluster (the worker learns the others from it).
     - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
     - ``fixtures``: ``boardroom serve`` also hosts the fixture games (``fixture-*``: benchmarks, tests);
       `create_app` hosts the games it is given and does not read it.
@@ -107,6 +108,7 @@ class Settings(msgspec.Struct, frozen=True):
     store: str = "memory"
     redis_url: RedisUrl = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "boardroom:"
+    redis_cluster: bool = False
     allow_seed: bool = False
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0

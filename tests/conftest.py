@@ -1,10 +1,21 @@
-"""Checks over a whole test session."""
+"""Checks over a whole test session, and the private Redis Cluster fixture."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from tests.faults.cluster import RedisClusterServers
 from tests.redis.support import leftover_keys
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a node of a private three-primary Redis Cluster, started once per session (~2 s) and
+    killed at its end (tests still use prefixes of their own and clean up)."""
+    with RedisClusterServers(tmp_path_factory.mktemp("redis-cluster")) as cluster:
+        yield cluster.url
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

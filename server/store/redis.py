@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
@@ -58,7 +58,7 @@ from server.store.model import (
     RoomState,
     Schedule,
 )
-from server.store.redis_batch import Adder, Batcher
+from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
 _enc = msgspec.msgpack.Encoder()
@@ -78,7 +78,7 @@ class RedisStore:
 
     def __init__(
         self,
-        redis: aioredis.Redis,
+        redis: Client,
         prefix: str = "boardroom:",
         ttl: float = 3600.0,
         bus: Publisher | None = None,
@@ -94,7 +94,7 @@ class RedisStore:
             name: redis.register_script(source(name)) for name in SCRIPTS
         }
         #: the hot path (`load`, `commit`) shares pipelines between concurrent actions
-        self.batch = Batcher(redis)
+        self.batch = ClusterBatcher(redis) if isinstance(redis, RedisCluster) else Batcher(redis)
         #: room -> this worker's commits of it awaiting their reply (the bus holds back wake-ups then)
         self.committing: dict[str, int] = {}
         #: called with the room when one of those commits got its reply (`RedisBus.settled`)
@@ -114,6 +114,12 @@ class RedisStore:
         """The room of a channel name made by `channel`."""
         return channel[len(self.prefix) + 1 : -len("}:ch")]
 
+    async def connect(self) -> None:
+        """Learn a Redis Cluster's nodes and slots if not yet known (redis-py otherwise does on the first
+        command; pub/sub needs them before). Nothing to do for one server."""
+        if isinstance(self.redis, RedisCluster):
+            await self.redis.initialize()
+
     async def _run(self, name: str, room: str, args: Sequence[Any]) -> Any:
         # every script shares the auto-pipeline: a burst of room setups (create, claims, start) costs a
         # few pipelines, not a round trip each
@@ -132,7 +138,9 @@ class RedisStore:
         script, keys = self._scripts[name], self.keys(room)
 
         def add(pipe: Any) -> None:
-            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            # as a raw command: redis-py's cluster pipeline refuses its ``evalsha`` method (our scripts
+            # are single-slot, which its routing of ``EVALSHA`` by the keys handles)
+            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
             if then is not None:
                 then(pipe)
 
@@ -405,15 +413,23 @@ class RedisStore:
         await self._batched("touch", room, [repr(now)])
 
     async def touch_all(self, rooms: list[str], now: float) -> None:
-        """One pipeline of its own (the pipeline loads the script if Redis lost it), not through the
-        auto-pipeline: a thousand touches there would hold every commit behind them."""
+        """One pipeline of its own, not through the auto-pipeline: a thousand touches there would hold
+        every commit behind them. Loads the script and sends again if Redis lost it."""
         if not rooms:
             return
         script = self._scripts["touch"]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room in rooms:
-                await script(keys=self.keys(room), args=[repr(now)], client=pipe)
-            await pipe.execute()
+        for _ in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for room in rooms:
+                    keys = self.keys(room)
+                    pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, repr(now))
+                replies = await pipe.execute(raise_on_error=False)
+            if not any(isinstance(reply, NoScriptError) for reply in replies):
+                break
+            await self.redis.script_load(script.script)
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
 
     async def last_seen(self, room: str) -> float | None:
         key = self.keys(room)[8]

@@ -14,16 +14,20 @@ CPU through ``Pipeline.execute``, ~40 µs on the connection directly).
 
 Each command keeps its own atomicity (a commit is one Lua script); the batch is not a transaction, and
 needs none: the version compare-and-set inside the commit script decides, as without batching.
+
+On a Redis Cluster (`ClusterBatcher`) a batch is one redis-py cluster pipeline: it splits the commands by
+the node that holds their slot, sends to the nodes at once and follows ``MOVED``/``ASK`` redirections.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import hiredis
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -51,6 +55,9 @@ class PackedConnection(aioredis.Connection):
 #: sockets open). One deadline per pipeline instead of redis-py's per-command socket timeout.
 DEADLINE = 5.0
 
+#: A worker's Redis client: one server (or a primary with replicas) or a Redis Cluster.
+Client = aioredis.Redis | RedisCluster
+
 #: ``add(pipe)`` queues one caller's commands on the shared pipeline.
 Adder = Callable[[Any], None]
 
@@ -67,7 +74,7 @@ class Batch:
 class Batcher:
     """One worker's auto-pipeline over ``redis`` (a client with a connection pool)."""
 
-    def __init__(self, redis: aioredis.Redis) -> None:
+    def __init__(self, redis: Client) -> None:
         self.redis = redis
         self._waiting = Batch()
         self._task: asyncio.Task[None] | None = None
@@ -102,7 +109,7 @@ class Batcher:
         self.commands += len(pipe)
         try:
             async with asyncio.timeout(DEADLINE):
-                replies = await self._execute(pipe.command_stack)
+                replies = await self._execute(pipe)
         except TimeoutError:  # as redis-py's socket timeout would have raised it
             self._fail(batch, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
             return
@@ -117,18 +124,20 @@ class Batcher:
                 future.set_result(replies[at : at + count])
             at += count
 
-    async def _execute(self, stack: list[Any]) -> list[Any]:
-        """Send ``stack`` (``(args, options)`` per command) at once and read the replies in order, each
-        through redis-py's reply callbacks; an error reply is returned in its command's place."""
+    async def _execute(self, pipe: Any) -> list[Any]:
+        """Send the commands of ``pipe`` at once and read the replies in order, each through redis-py's
+        reply callbacks; an error reply is returned in its command's place."""
+        stack = pipe.command_stack
+        redis = cast(aioredis.Redis, self.redis)  # a cluster's batches go through `ClusterBatcher`
         conn = self._conn
         if conn is None:
-            conn = self._conn = self.redis.connection_pool.make_connection()
+            conn = self._conn = redis.connection_pool.make_connection()
         try:
             await conn.send_packed_command(conn.pack_commands([args for args, _ in stack]))
             replies: list[Any] = []
             for args, options in stack:
                 try:
-                    replies.append(await self.redis.parse_response(conn, args[0], **options))
+                    replies.append(await redis.parse_response(conn, args[0], **options))
                 except ResponseError as exc:
                     replies.append(exc)
             return replies
@@ -149,3 +158,15 @@ class Batcher:
         for _, _, future in batch.items:
             if not future.done():
                 future.set_exception(exc)
+
+
+class ClusterBatcher(Batcher):
+    """The auto-pipeline over a Redis Cluster: each batch is a cluster pipeline (one round trip to each
+    node holding a slot of the batch, concurrently; redirections followed by redis-py)."""
+
+    async def _execute(self, pipe: Any) -> list[Any]:
+        replies: list[Any] = await pipe.execute(raise_on_error=False)
+        return replies
+
+    async def aclose(self) -> None:
+        """Nothing of its own to close: the cluster client's node connections carry the batches."""

@@ -173,6 +173,9 @@ class RedisServer:
     ``appendfsync always`` (every acknowledged write is on disk before the reply), no RDB snapshots.
     `kill` is ``kill -9``; `start` again on the same port and directory replays the append-only file."""
 
+    #: the server's options beyond its port, address and directory
+    options = ["--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no"]
+
     def __init__(self, directory: Path) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
@@ -188,7 +191,7 @@ class RedisServer:
 
     def start(self) -> None:
         cmd = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory)]
-        cmd += ["--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no"]
+        cmd += self.options
         with (self.directory / "redis.log").open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=out)
         _wait(self._ping, self.proc, f"redis-server :{self.port}", self.directory / "redis.log")
@@ -208,3 +211,55 @@ class RedisServer:
 
     def __exit__(self, *exc: object) -> None:
         self.kill()
+
+
+class ClusterNode(RedisServer):
+    """A `RedisServer` in cluster mode (no persistence: the cluster tests kill nothing), its cluster bus
+    on a free port of its own (the default, port + 10000, may be past 65535)."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.options = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+        self.options += ["--cluster-port", str(free_port())]
+        self.options += ["--appendonly", "no", "--save", "", "--daemonize", "no"]
+
+
+class RedisClusterServers:
+    """A private Redis Cluster of ``size`` primaries (no replicas) on free ports, each node's files in a
+    directory of its own under ``directory``; `url` names the first node (clients learn the others)."""
+
+    def __init__(self, directory: Path, size: int = 3) -> None:
+        if shutil.which("redis-cli") is None:
+            pytest.skip("no redis-cli binary (.ci/run installs it with redis-server)")
+        self.nodes: list[ClusterNode] = []
+        for i in range(size):
+            (directory / f"node{i}").mkdir(parents=True, exist_ok=True)
+            self.nodes.append(ClusterNode(directory / f"node{i}"))
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.nodes[0].port}"
+
+    def __enter__(self) -> RedisClusterServers:
+        try:
+            for node in self.nodes:
+                node.start()
+            addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+            cmd = ["redis-cli", "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"]
+            subprocess.run(cmd, check=True, capture_output=True, timeout=START_TIMEOUT)
+            for node in self.nodes:
+                assert node.proc is not None
+                _wait(lambda n=node: _cluster_ok(n.port), node.proc, f"cluster node :{node.port}")
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for node in self.nodes:
+            node.kill()
+
+
+def _cluster_ok(port: int) -> bool:
+    with redis.Redis(port=port, socket_connect_timeout=0.5) as client:
+        return bool(client.execute_command("CLUSTER INFO")["cluster_state"] == "ok")

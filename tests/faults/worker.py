@@ -72,12 +72,14 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--ttl", type=float, default=3600.0, help="finished rooms' TTL, seconds")
     parser.add_argument("--lease", type=float, default=30.0, help="scheduler lease, seconds")
+    parser.add_argument("--cluster", action="store_true", help="the Redis URL is a Redis Cluster node")
     args = parser.parse_args()
     settings = Settings(
         port=args.port,
         store="redis",
         redis_url=args.redis,
         redis_prefix=args.prefix,
+        redis_cluster=args.cluster,
         ttls=Ttls(finished_log=args.ttl, lease=args.lease),
         allow_seed=True,
         shutdown_grace=GRACE,

@@ -75,6 +75,7 @@ class TestSettingsFromFlagsAndEnvironment:
             "BOARDROOM_ORIGIN": "https://a.example, https://b.example",
             "BOARDROOM_ALLOW_SEED": "true",
             "BOARDROOM_FINISHED_TTL": "60",
+            "BOARDROOM_REDIS_CLUSTER": "true",
         }
         assert settings_from(args, environ) == Settings(
             limits=Limits(max_frame=1000),
@@ -85,6 +86,7 @@ class TestSettingsFromFlagsAndEnvironment:
             origins=["https://a.example", "https://b.example"],
             allow_seed=True,
             ttls=Ttls(finished_log=60.0),
+            redis_cluster=True,
         )
 
     def test_nothing_given_is_the_default_in_memory_worker(self) -> None:
@@ -124,6 +126,17 @@ class TestSettingsFromFlagsAndEnvironment:
                 ["--redis", "notaurl"],
                 {},
                 "--redis: 'notaurl' is not allowed: expected a redis://, rediss:// or unix:// URL",
+            ),
+            (
+                ["--redis-cluster"],
+                {},
+                "--redis-cluster: a Redis Cluster needs --redis with a node's redis:// or rediss:// URL",
+            ),
+            (
+                ["--redis", "unix:///r.sock"],
+                {"BOARDROOM_REDIS_CLUSTER": "1"},
+                "BOARDROOM_REDIS_CLUSTER: a Redis Cluster needs --redis with a node's redis:// or"
+                " rediss:// URL",
             ),
         ],
     )

@@ -1,4 +1,5 @@
-"""The store contract: every store (memory now, Redis next) must pass this suite unchanged.
+"""The store contract: every store (memory, one Redis server, a Redis Cluster) must pass this suite
+unchanged.
 
 Each test names the guarantee of `server.store.base.Store` it proves.
 """
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 
 from games.engine.model import only
+from server.bus_redis import cluster_client
 from server.store import (
     Change,
     Commit,
@@ -24,7 +26,7 @@ from server.store import (
     SeatRecord,
     Store,
 )
-from tests.redis.support import scratch_store
+from tests.redis.support import ScratchRedisStore, new_prefix, scratch_store
 
 
 class Recorder:
@@ -46,9 +48,13 @@ def published() -> Recorder:
     return Recorder()
 
 
-@pytest.fixture(params=sorted(FACTORIES))
+@pytest.fixture(params=[*sorted(FACTORIES), "redis-cluster"])
 async def store(request: pytest.FixtureRequest, published: Recorder) -> AsyncIterator[Store]:
-    made = FACTORIES[request.param](published)
+    if request.param == "redis-cluster":
+        url = request.getfixturevalue("redis_cluster")
+        made: Store = ScratchRedisStore(cluster_client(url), new_prefix(), 3600.0, published)
+    else:
+        made = FACTORIES[request.param](published)
     yield made
     close = getattr(made, "aclose", None)  # stores with connections (and scratch keys) clean up
     if close is not None:

@@ -1,0 +1,92 @@
+"""Three worker processes on a Redis Cluster of three primaries (``--redis-cluster``): rooms spread over
+the nodes, the room list and the due index on one node of their own, classic pub/sub across nodes. One
+room's seats on three workers play Gregs to the end; 60 rooms of simultaneous commitments racing through
+different workers apply each acknowledged action once; deadlines fire exactly once, from any worker."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from server.bus_redis import cluster_client
+from server.store.redis import RedisStore
+from tests.faults.cluster import Cluster
+from tests.faults.play import check_converged, check_exactly_once, open_room, play
+from tests.faults.test_concurrency import BIDS, GREGS, close_all, gather_bounded, lobbies, seated
+from tests.faults.test_worker_death import SHORT
+from tests.redis.support import new_prefix
+
+
+@pytest.fixture
+def cluster_prefix() -> str:
+    return new_prefix()
+
+
+@pytest.fixture
+async def cluster_store(redis_cluster: str, cluster_prefix: str) -> AsyncIterator[RedisStore]:
+    """Reads what the workers wrote; purges the prefix on every node afterwards."""
+    store = RedisStore(cluster_client(redis_cluster), cluster_prefix)
+    try:
+        yield store
+    finally:
+        await store.purge()
+        await store.aclose()
+
+
+@pytest.fixture
+def workers(
+    redis_cluster: str, cluster_prefix: str, cluster_store: RedisStore, tmp_path: Path
+) -> Iterator[Cluster]:
+    with Cluster(redis_cluster, cluster_prefix, 3, tmp_path, extra=["--cluster", "--lease", "2"]) as running:
+        yield running
+
+
+async def test_seats_on_three_workers_play_gregs_to_the_end_on_a_redis_cluster(
+    workers: Cluster, cluster_store: RedisStore
+) -> None:
+    async with lobbies(workers) as lobby:
+        room, tokens = await open_room(lobby, "gregs", 3)
+        conns = await seated(workers, room, tokens)
+        outcomes = await play(conns, GREGS, 120.0)
+        info = await lobby[2].room(room)
+    assert info.status == "finished"
+    assert outcomes[0] is not None and outcomes == [outcomes[0]] * 3
+    await check_exactly_once(cluster_store, GREGS, room, conns)
+    assert await check_converged(cluster_store, GREGS, room, conns) == info.version
+    await close_all(conns)
+
+
+async def test_60_rooms_of_simultaneous_bids_on_a_redis_cluster_apply_each_ack_once(
+    workers: Cluster, cluster_store: RedisStore
+) -> None:
+    async with lobbies(workers) as lobby:
+        opened = await gather_bounded(
+            [open_room(lobby, "fixture-commit", 3, options={"cards": 3}) for _ in range(60)], 20
+        )
+        tables = await gather_bounded(
+            [seated(workers, room, tokens, shift=k) for k, (room, tokens) in enumerate(opened)], 20
+        )
+        await asyncio.gather(*(play(conns, BIDS, 240.0) for conns in tables))
+    for (room, _), conns in zip(opened, tables, strict=True):
+        log = await check_exactly_once(cluster_store, BIDS, room, conns)
+        assert len(log) == 9  # 3 rounds x 3 bids (CMT-2, CMT-5)
+        assert await check_converged(cluster_store, BIDS, room, conns) == 9
+    await asyncio.gather(*(close_all(conns) for conns in tables))
+
+
+async def test_deadlines_of_rooms_on_every_node_fire_exactly_once_on_a_redis_cluster(
+    workers: Cluster, cluster_store: RedisStore
+) -> None:
+    """Nobody acts in six rooms with short timers: the three workers' schedulers share the due index
+    (on its own node) and the leases (on each room's node); every timeout lands once."""
+    async with lobbies(workers) as lobby:
+        opened = [await open_room(lobby, "gregs", 3, timers=SHORT) for _ in range(6)]
+        await asyncio.sleep(3 * 1.5 + 2 * 2 + 0.5)  # three deadlines each, then past another lease
+    for room, _ in opened:
+        log = await cluster_store.get_log(room)
+        fired = [(step.seat, step.action["prompt"]) for step in log]
+        assert all(step.action["kind"] == "timeout" for step in log)
+        assert len(set(fired)) == len(fired) >= 3
