@@ -9,6 +9,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -67,9 +69,27 @@ def create_app(
         *ROUTES,
         WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
+        middleware=[cors(services.settings.origins)],
+    )
     app.state.services = services
     return app
+
+
+def cors(origins: list[str] | None) -> Middleware:
+    """Cross-origin access to the HTTP API for browser clients served elsewhere: the origins allowed to
+    open websockets (``--origin``; any when unset), the API's methods and the ``Authorization`` header
+    its tokens travel in. No cookies are used, so no credentials mode."""
+    return Middleware(
+        CORSMiddleware,
+        allow_origins=origins if origins is not None else ["*"],
+        allow_methods=["GET", "POST", "DELETE"],
+        allow_headers=["Authorization", "Content-Type"],
+        max_age=600,
+    )
 
 
 #: The codes of the HTTP errors the router answers itself (docs/api.md).

@@ -75,7 +75,13 @@ OPTIONS: tuple[Option, ...] = (
     ),
     _o("--redis-prefix", "redis_prefix", "str", "prefix of every Redis key; one per deployment"),
     _o("--redis-cluster", "redis_cluster", "bool", "the Redis URL is a node of a Redis Cluster"),
-    _o("--origin", "origins", "list", "allowed Origin of browser websockets (repeatable)", shown="any"),
+    _o(
+        "--origin",
+        "origins",
+        "list",
+        "allowed Origin of browsers: websockets, API CORS (repeatable)",
+        shown="any",
+    ),
     _o("--max-frame", "limits.max_frame", "int", "largest frame accepted (bigger: close 1009)", "bytes"),
     _o("--send-queue", "limits.send_queue", "int", "frames queued per connection before 4408", "frames"),
     _o(

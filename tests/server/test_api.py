@@ -236,3 +236,39 @@ def test_an_unknown_room_is_not_echoed_in_full(client: Http) -> None:
     answer = client.get("/api/rooms/" + "x" * 8000)
     assert (answer.status_code, answer.json()["code"]) == (404, "room/not_found")
     assert answer.json()["message"] == "no room '" + "x" * 64 + "…'"
+
+
+def test_a_browser_on_another_origin_may_call_the_api_with_a_bearer_token(client: Http) -> None:
+    """CORS: the preflight of a claim allows the method and the Authorization header; the answer to the
+    request itself names the origin (any origin while ``--origin`` is unset)."""
+    origin = {"Origin": "https://table.example"}
+    room = create(client)["room"]
+    preflight = client.options(
+        f"/api/rooms/{room}/seats/0/claim",
+        headers={
+            **origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type",
+        },
+    )
+    assert preflight.status_code == 200
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    assert "authorization" in preflight.headers["access-control-allow-headers"].lower()
+    claimed = client.post(f"/api/rooms/{room}/seats/0/claim", json={}, headers=origin)
+    assert claimed.status_code == 200
+    assert claimed.headers["access-control-allow-origin"] == "*"
+
+
+def test_cors_allows_only_the_configured_origins() -> None:
+    settings = Settings(origins=["https://table.example"])
+    with running_server(settings, games=GAMES) as server, httpx.Client(base_url=server.url) as http:
+        allowed = http.get("/api/games", headers={"Origin": "https://table.example"})
+        other = http.get("/api/games", headers={"Origin": "https://evil.example"})
+        preflight = http.options(
+            "/api/rooms",
+            headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"},
+        )
+    assert allowed.headers["access-control-allow-origin"] == "https://table.example"
+    assert "access-control-allow-origin" not in other.headers
+    assert preflight.status_code == 400
