@@ -136,7 +136,8 @@ async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
             "taken": s.taken,
             "name": s.name or None,
             "bot": s.bot,
-            "away": bool(schedule and schedule.away(s.seat)),
+            # a player who timed out twice in a row; a seat left or played by a bot is not "away"
+            "away": bool(schedule and schedule.away(s.seat)) and not s.left and s.bot is None,
             "left": s.left,
         }
         for s in meta.seats

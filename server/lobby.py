@@ -115,7 +115,7 @@ class Lobby:
         """Take ``seat`` (``None``: the first free one): ``(seat, token)``. Raises `Refused`
         ``room/started``, ``seat/not_found``, ``seat/taken`` or ``room/full``. Starts an autostart room
         whose last seat this fills."""
-        check_name(name)
+        name = check_name(name)
         token = new_token()
 
         def take(meta: RoomMeta) -> int:
@@ -237,11 +237,16 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
     return dict(msgspec.to_builtins(options))
 
 
-def check_name(name: str) -> None:
-    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters).
-    Raises `Refused` ``request/invalid``."""
-    if len(name) > MAX_NAME or not name.isprintable():
-        raise Refused("request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters")
+def check_name(name: str) -> str:
+    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters), not
+    only white space (a name of spaces showed as a blank seat). Returns it without surrounding white
+    space; raises `Refused` ``request/invalid``."""
+    stripped = name.strip()
+    if len(stripped) > MAX_NAME or not stripped.isprintable() or (name and not stripped):
+        raise Refused(
+            "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only spaces"
+        )
+    return stripped
 
 
 def _unclaim(meta: RoomMeta, seat: int, token: str) -> None:

@@ -110,7 +110,9 @@ def fixture_room(client: Http, **body: Any) -> dict[str, Any]:
 
 
 class TestBounds:
-    @pytest.mark.parametrize("name", ["x" * 41, "tab\there", "bell\x07", "new\nline", "\u2028"])
+    @pytest.mark.parametrize(
+        "name", ["x" * 41, "tab\there", "bell\x07", "new\nline", "\u2028", "   ", "\u3000"]
+    )
     def test_a_seat_name_is_1_to_40_printable_characters(self, client: Http, name: str) -> None:
         room = fixture_room(client)["room"]
         assert error(client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": name})) == (
@@ -123,6 +125,11 @@ class TestBounds:
         assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": "é" * 40}).status_code == 200
         assert client.post(f"/api/rooms/{room}/seats/1/claim", json={}).status_code == 200
         assert [s["name"] for s in client.get(f"/api/rooms/{room}").json()["seats"]] == ["é" * 40, None]
+
+    def test_surrounding_white_space_is_dropped_from_a_name(self, client: Http) -> None:
+        room = fixture_room(client, autostart=False)["room"]
+        assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": "  bob "}).status_code == 200
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] == "bob"
 
     @pytest.mark.parametrize("timers", [{"turn": 0.5}, {"turn": 86_401}, {"turn": 0}, {"Bad Name": 5}])
     def test_timers_are_1_to_86400_seconds(self, client: Http, timers: dict[str, float]) -> None:

@@ -3,6 +3,7 @@ abandoned rooms (DESIGN "Timeouts and leavers", "Scheduler")."""
 
 from __future__ import annotations
 
+from server.api import summary
 from server.clock import FakeClock
 from server.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
@@ -134,3 +135,20 @@ async def test_a_room_nobody_connects_to_is_abandoned(services: Services, clock:
     await scheduler.tick()
     assert (await services.rooms.meta(room.room)).status == "abandoned"
     assert await services.store.due(clock.now() + 1e9) == []
+
+
+async def test_a_seat_away_after_two_timeouts_is_no_longer_away_once_it_left_for_the_leaver_bot(
+    services: Services, clock: FakeClock
+) -> None:
+    """``GET /api/rooms/{room}``: ``away`` is a player's state; a seat that left (here played by the
+    room's leaver bot) shows ``left``, not ``away``, although its strikes stay in the schedule."""
+    room = await make_room(services, leaver_bot="random")
+    scheduler = Scheduler(services)
+    while not (schedule := await services.store.get_schedule(room.room)) or not schedule.away(0):
+        clock.advance(TIMERS["turn"])
+        assert await scheduler.tick() == 1
+    shown = await summary(services, await services.rooms.meta(room.room))
+    assert (shown["seats"][0]["away"], shown["seats"][0]["left"]) == (True, False)
+    await services.lobby.leave(room.room, room.tokens[0])
+    shown = await summary(services, await services.rooms.meta(room.room))
+    assert (shown["seats"][0]["away"], shown["seats"][0]["left"]) == (False, True)
