@@ -13,7 +13,10 @@ with a commit between the subscriber's first read and the ``SUBSCRIBE``), after 
 watched room is subscribed again, and each confirmation reconciles it) and every ``sweep`` seconds.
 
 Changes committed by this worker are delivered at once through `publish` (the store calls it), without
-waiting for their own wake-up, which is then skipped as not newer. The wake-up often arrives before the
+waiting for their own wake-up, which is then skipped as not newer. The commit script does not even
+publish it when no other connection listens on the channel (it compares ``PUBSUB NUMSUB`` with this
+worker's own confirmed subscription, `listening`; a worker that subscribes later reconciles on its
+confirmation, so a skipped wake-up is never missed). The wake-up often arrives before the
 commit's reply is handled: while this worker has a commit of the room in flight, a wake-up only records
 the version it announced, and `settled` (the store calls it when the reply is in) reads the room only if
 that version was not delivered by then (the commit lost to another worker's, or a later one landed).
@@ -61,12 +64,16 @@ class RedisBus:
         self._reader: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._channels: set[str] = set()  # subscribed on Redis right now (confirmed or sent)
+        self._confirmed: set[str] = set()  # rooms whose subscription Redis confirmed on this connection
+        #: wake-up messages received (tests count them)
+        self.wakeups = 0
         self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
         self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
         # the worker's one outage log (shared with its sessions and scheduler): a line when Redis is
         # lost and one when it answers again, not one per reconnect attempt or per room
         self._outage = outage_of(store)
         store.settled = self.settled  # the bus holds wake-ups back only if the store reports replies
+        store.listening = self.listening
 
     # ---- the Bus protocol ------------------------------------------------------------------------
     def publish(self, change: Change) -> None:
@@ -104,6 +111,11 @@ class RedisBus:
     def subscriptions(self) -> int:
         """Live local subscriptions (tests assert none are left over)."""
         return sum(len(subs) for subs in self._subs.values())
+
+    def listening(self, room: str) -> bool:
+        """Whether Redis confirmed this worker's subscription to ``room``'s channel (so a commit script
+        counts it among the channel's subscribers, `RedisStore._own_subscriptions`)."""
+        return room in self._confirmed
 
     def channels(self) -> int:
         """Rooms subscribed on Redis (after the reader caught up with `subscribe`/`unsubscribe`)."""
@@ -165,6 +177,7 @@ class RedisBus:
                 self._outage.failed(exc, refused=False)
                 log.debug("redis pub/sub connection lost (%s); reconnecting", exc)
                 self._channels.clear()
+                self._confirmed.clear()
                 self._dirty.update(self._subs)  # every watched room is subscribed again
                 self._wake.set()
                 await self._reset()
@@ -232,6 +245,7 @@ class RedisBus:
                 await self.pubsub.subscribe(*added)
                 self._channels.update(added)
             if removed:
+                self._confirmed.difference_update(self.store.room_of(c) for c in removed)
                 await self.pubsub.unsubscribe(*removed)
                 self._channels.difference_update(removed)
         except BaseException:
@@ -239,10 +253,16 @@ class RedisBus:
             raise
 
     def _on_message(self, message: dict[str, Any]) -> None:
-        room = self.store.room_of(message["channel"].decode())
+        channel = message["channel"].decode()
+        room = self.store.room_of(channel)
         if message["type"] == "subscribe":
+            if channel in self._channels:  # not unsubscribed since it was sent
+                self._confirmed.add(room)
             self._reconcile(room)  # a commit may have landed before the subscription took effect
+        elif message["type"] == "unsubscribe":
+            self._confirmed.discard(room)
         elif message["type"] == "message":
+            self.wakeups += 1
             version = int(message["data"])
             if version <= self._delivered.get(room, -1):
                 return

@@ -81,7 +81,9 @@ return {1, earliest}
 
 #: The step write (DESIGN "The server"). ARGV: expected version, state, finished (0/1), action field
 #: (``seat:id``, empty for none), digest, step, schedule, channel, ttl ms, expected meta rev
-#: (empty: any), then (deadline, due) pairs. Returns {status, version[, epoch, earliest due or '']}:
+#: (empty: any), the committing worker's own subscriptions to the channel (the wake-up is published
+#: only when the channel has more; empty: always), then (deadline, due) pairs. Returns
+#: {status, version[, epoch, earliest due or '']}:
 #: committed (with the epoch and the due index's entry) / conflict / duplicate / id_reused.
 COMMIT = """
 if ARGV[4] ~= '' then
@@ -101,8 +103,11 @@ local version = tonumber(ARGV[1]) + 1
 redis.call('HSET', KEYS[3], 'state', ARGV[2], 'version', version, 'finished', ARGV[3])
 redis.call('XADD', KEYS[4], version .. '-0', 's', ARGV[6])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[5], ARGV[4], version .. ':' .. ARGV[5]) end
-local earliest = write_schedule(ARGV[7], 11)
-redis.call('PUBLISH', ARGV[8], version)
+local earliest = write_schedule(ARGV[7], 12)
+local own = tonumber(ARGV[11])
+if not own or redis.call('PUBSUB', 'NUMSUB', ARGV[8])[2] > own then
+  redis.call('PUBLISH', ARGV[8], version)
+end
 if ARGV[3] == '1' then
   close_room(ARGV[9])
   earliest = ''

@@ -89,3 +89,27 @@ async def test_the_sweep_reads_only_rooms_behind_the_stored_version(pair: tuple[
     await until(lambda: reads == ["r2"])
     await until(lambda: [(c.room, c.version) for c in seen][-1] == ("r2", 0))
     assert reads == ["r2"]
+
+
+async def test_a_commit_of_a_room_only_its_own_worker_watches_publishes_no_wakeup(
+    pair: tuple[Worker, Worker],
+) -> None:
+    """The script publishes only when the channel has a subscriber besides the committing worker's own
+    confirmed one: alone, ``one`` receives no wake-up of its 10 commits; once ``two`` watches too, each
+    commit wakes both."""
+    one, two = pair
+    await start(one.store)
+    seen: list[Change] = []
+    await subscribed(one, seen)
+    assert one.bus.listening("r1") and not two.bus.listening("r1")
+    for version in range(10):
+        await advance(one.store, version)
+    await asyncio.sleep(0.2)
+    assert (one.bus.wakeups, [c.version for c in seen][-1]) == (0, 10)
+    theirs: list[Change] = []
+    two.bus.subscribe("r1", theirs.append)
+    await until(lambda: two.bus.listening("r1"))
+    for version in range(10, 15):
+        await advance(one.store, version)
+    await until(lambda: [c.version for c in theirs][-1:] == [15] and one.bus.wakeups == 5)
+    assert two.bus.wakeups == 5
