@@ -214,27 +214,29 @@ class RedisServer:
 
 
 class ClusterNode(RedisServer):
-    """A `RedisServer` in cluster mode (no persistence: the cluster tests kill nothing), its cluster bus
-    on a free port of its own (the default, port + 10000, may be past 65535)."""
+    """A `RedisServer` in cluster mode, its cluster bus on a free port of its own (the default, port +
+    10000, may be past 65535); a failed node is noticed after ``node_timeout`` seconds."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, node_timeout: float) -> None:
         super().__init__(directory)
         self.options = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
         self.options += ["--cluster-port", str(free_port())]
-        self.options += ["--appendonly", "no", "--save", "", "--daemonize", "no"]
+        self.options += ["--cluster-node-timeout", str(int(node_timeout * 1000)), *RedisServer.options]
 
 
 class RedisClusterServers:
-    """A private Redis Cluster of ``size`` primaries (no replicas) on free ports, each node's files in a
-    directory of its own under ``directory``; `url` names the first node (clients learn the others)."""
+    """A private Redis Cluster of ``size`` primaries with ``replicas`` replicas each on free ports, every
+    node append-only (``appendfsync always``) with its files in a directory of its own under
+    ``directory``; `url` names the first node (clients learn the others)."""
 
-    def __init__(self, directory: Path, size: int = 3) -> None:
+    def __init__(self, directory: Path, size: int = 3, replicas: int = 0, node_timeout: float = 15.0) -> None:
         if shutil.which("redis-cli") is None:
             pytest.skip("no redis-cli binary (.ci/run installs it with redis-server)")
+        self.replicas = replicas
         self.nodes: list[ClusterNode] = []
-        for i in range(size):
+        for i in range(size * (1 + replicas)):
             (directory / f"node{i}").mkdir(parents=True, exist_ok=True)
-            self.nodes.append(ClusterNode(directory / f"node{i}"))
+            self.nodes.append(ClusterNode(directory / f"node{i}", node_timeout))
 
     @property
     def url(self) -> str:
@@ -245,11 +247,13 @@ class RedisClusterServers:
             for node in self.nodes:
                 node.start()
             addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
-            cmd = ["redis-cli", "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"]
+            cmd = ["redis-cli", "--cluster", "create", *addresses, "--cluster-replicas", str(self.replicas)]
+            cmd.append("--cluster-yes")
             subprocess.run(cmd, check=True, capture_output=True, timeout=START_TIMEOUT)
             for node in self.nodes:
                 assert node.proc is not None
                 _wait(lambda n=node: _cluster_ok(n.port), node.proc, f"cluster node :{node.port}")
+                _wait(lambda n=node: _synced(n.port), node.proc, f"replication of :{node.port}")
         except BaseException:
             self.__exit__()
             raise
@@ -258,6 +262,22 @@ class RedisClusterServers:
     def __exit__(self, *exc: object) -> None:
         for node in self.nodes:
             node.kill()
+
+    def primary_of(self, slot: int) -> ClusterNode:
+        """The node serving ``slot`` now (asked of the first live node)."""
+        live = next(node for node in self.nodes if node.proc is not None and node.proc.poll() is None)
+        with redis.Redis(port=live.port) as client:
+            for first, last, primary, *_ in client.execute_command("CLUSTER SLOTS"):
+                if first <= slot <= last:
+                    return next(node for node in self.nodes if node.port == primary[1])
+        raise LookupError(f"no node serves slot {slot}")
+
+
+def _synced(port: int) -> bool:
+    """A primary, or a replica whose link to its primary is up (it may take over)."""
+    with redis.Redis(port=port, socket_connect_timeout=0.5) as client:
+        info = client.info("replication")
+        return bool(info["role"] == "master" or info.get("master_link_status") == "up")
 
 
 def _cluster_ok(port: int) -> bool:
