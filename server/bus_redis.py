@@ -303,26 +303,28 @@ def redis_pair(url: str, prefix: str, ttl: float, cluster: bool = False) -> tupl
     Redis that dies or restarts closes its sockets (the command raises ``ConnectionError`` at once), TCP
     keepalive finds a vanished host, idle connections are pinged before reuse, and the hot path's
     pipelines carry one deadline each (`server.store.redis_batch.DEADLINE`) for a Redis that hangs."""
-    client: Client
-    if cluster:
-        client = cluster_client(url)
-    else:
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url,
-            max_connections=POOL_SIZE,
-            timeout=POOL_WAIT,
-            socket_timeout=None,
-            socket_connect_timeout=CONNECT_TIMEOUT,
-            socket_keepalive=True,
-            health_check_interval=HEALTH_CHECK,
-        )
-        if pool.connection_class is aioredis.Connection:  # plain TCP (not TLS, not a Unix socket)
-            pool.connection_class = PackedConnection
-        client = aioredis.Redis.from_pool(pool)
+    client: Client = cluster_client(url) if cluster else server_client(url)
     store = RedisStore(client, prefix, ttl)
     bus = RedisBus(store)
     store.bus = bus
     return store, bus
+
+
+def server_client(url: str) -> aioredis.Redis:
+    """A client of one Redis server with a blocking pool of `POOL_SIZE` connections, commands packed by
+    hiredis on plain TCP (`PackedConnection`)."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=POOL_SIZE,
+        timeout=POOL_WAIT,
+        socket_timeout=None,
+        socket_connect_timeout=CONNECT_TIMEOUT,
+        socket_keepalive=True,
+        health_check_interval=HEALTH_CHECK,
+    )
+    if pool.connection_class is aioredis.Connection:  # plain TCP (not TLS, not a Unix socket)
+        pool.connection_class = PackedConnection
+    return aioredis.Redis.from_pool(pool)
 
 
 def cluster_client(url: str) -> RedisCluster:
