@@ -67,6 +67,7 @@ class RedisBus:
         self._confirmed: set[str] = set()  # rooms whose subscription Redis confirmed on this connection
         #: wake-up messages received (tests count them)
         self.wakeups = 0
+        self._resets = 0  # reconnections (on a Redis Cluster, each tries another node)
         self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
         self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
         # the worker's one outage log (shared with its sessions and scheduler): a line when Redis is
@@ -186,7 +187,13 @@ class RedisBus:
     async def _reset(self) -> None:
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
-        self.pubsub = self.store.redis.pubsub()
+        redis = self.store.redis
+        nodes = redis.get_nodes() if isinstance(redis, RedisCluster) else []
+        if nodes:  # every node hears every PUBLISH: try the next one (the last may be down for good)
+            self._resets += 1
+            self.pubsub = redis.pubsub(node=nodes[self._resets % len(nodes)])
+        else:
+            self.pubsub = redis.pubsub()
 
     async def _read(self, started: float) -> None:
         """Read wake-ups until the connection fails; ``started``: when this connection was attempted

@@ -1,7 +1,7 @@
 """``/healthz`` (liveness) and ``/readyz`` (readiness) for load balancers and Kubernetes probes.
 
 Liveness only says the process answers HTTP: restarting a worker because Redis is down would not help.
-Readiness says whether new clients should be sent here: the store answers (Redis ``PING`` within
+Readiness says whether new clients should be sent here: the store answers (`RedisStore.ping` within
 `PING_TIMEOUT` seconds), every room this worker's connections watch is subscribed on the bus, and the
 worker is not draining for a shutdown. A failed check answers 503 with the reason.
 """
@@ -33,11 +33,11 @@ class Readiness(msgspec.Struct, frozen=True):
 
 async def store_check(store: Any) -> str:
     """``"ok"`` when the store answers; the error otherwise. Stores without a server (memory) pass."""
-    redis = getattr(store, "redis", None)
-    if redis is None:
+    ping = getattr(store, "ping", None)
+    if ping is None:
         return "ok"
     try:
-        await asyncio.wait_for(redis.ping(), PING_TIMEOUT)
+        await asyncio.wait_for(ping(), PING_TIMEOUT)
     except Exception as exc:  # any failure to answer means "not ready", whatever redis-py raised
         return f"unreachable: {type(exc).__name__}: {exc}"[:200]
     return "ok"

@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket
 from games.engine.errors import IllegalAction
 from server.errors import Refused
 from server.inflight import Inflight
+from server.outage import outage_of, unavailable
 from server.rooms import Acted, ActorKind, Rooms
 from server.store.model import Commit, CommitResult, RoomMeta
 
@@ -76,6 +77,9 @@ class Metrics:
             "boardroom_commit_seconds", "One store commit", buckets=LATENCY_BUCKETS, registry=registry
         )
         self.draining = Gauge("boardroom_draining", "1 while shutting down gracefully", registry=registry)
+        self.store_up = Gauge(
+            "boardroom_store_up", "1 when the store answered the last scrape's reads", registry=registry
+        )
         self._by_result: dict[tuple[str, str], Counter] = {}
         # finished is for ever: a room seen finished is not read again at the next scrape
         self._finished: set[str] = set()
@@ -101,6 +105,7 @@ class Metrics:
             by_status[status] += 1
         for status, count in by_status.items():
             self.rooms.labels(status).set(count)
+        self.store_up.set(1)
 
     async def _status(self, services: Services, meta: RoomMeta) -> str:
         if meta.status != "running":
@@ -186,7 +191,15 @@ def counted_connections(
 
 
 async def metrics_endpoint(request: Request) -> Response:
-    """``GET /metrics``: the Prometheus text exposition (gauges read now)."""
+    """``GET /metrics``: the Prometheus text exposition (gauges read now; while the store is unreachable
+    the room gauges keep their last values and ``boardroom_store_up`` is 0)."""
     services: Services = request.app.state.services
-    await services.metrics.refresh(services)
+    try:
+        await services.metrics.refresh(services)
+    except Exception as exc:
+        if not unavailable(exc):
+            raise
+        # the counters and histograms are this worker's own: serve them with the room gauges as last read
+        outage_of(services.store).failed(exc, refused=False)
+        services.metrics.store_up.set(0)
     return Response(services.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)

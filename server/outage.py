@@ -18,6 +18,7 @@ import time
 import weakref
 from typing import Any
 
+from redis.exceptions import ClusterError, SlotNotCoveredError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -31,12 +32,17 @@ MESSAGE = "the store is unreachable; try again (resend an action with its same i
 
 #: What redis-py and the socket layer raise when the server cannot be reached. ``OSError`` covers
 #: builtin ``ConnectionError`` (the store's pipeline raises it for a connection lost under a batch);
-#: redis-py's ``BusyLoadingError`` (replaying the append-only file) is a ``RedisConnectionError``.
+#: redis-py's ``BusyLoadingError`` (replaying the append-only file) is a ``RedisConnectionError``. On a
+#: Redis Cluster: ``CLUSTERDOWN`` (`ClusterError`), a slot no live node serves, ``TRYAGAIN`` during a
+#: slot migration.
 OUTAGE_ERRORS: tuple[type[BaseException], ...] = (
     RedisConnectionError,
     RedisTimeoutError,
     OSError,
     TimeoutError,
+    ClusterError,
+    SlotNotCoveredError,
+    TryAgainError,
 )
 
 
@@ -45,16 +51,25 @@ def unavailable(exc: BaseException) -> bool:
     return isinstance(exc, OUTAGE_ERRORS)
 
 
+#: Seconds without a failure before an outage counts as over: on a Redis Cluster with one node down
+#: (and the others serving), requests alternate between failing and succeeding, which logged an end and
+#: a start of an outage every half second.
+QUIET = 2.0
+
+
 class Outage:
     """One worker's view of whether its store is reachable.
 
     `failed` and `recovered` log only on a change: one ``warning`` when an outage starts, one more
-    when the store answers again. ``refused`` counts the requests answered `UNAVAILABLE` in this outage.
+    when the store answers again (a request that started ``quiet`` seconds after the last failure).
+    ``refused`` counts the requests answered `UNAVAILABLE` in this outage.
     """
 
-    def __init__(self, what: str = "store") -> None:
+    def __init__(self, what: str = "store", quiet: float = QUIET) -> None:
         self.what = what
+        self.quiet = quiet
         self.since: float | None = None
+        self.last = 0.0  # the last failure (monotonic seconds)
         self.refused = 0
 
     @property
@@ -63,8 +78,9 @@ class Outage:
 
     def failed(self, exc: BaseException, refused: bool = True) -> None:
         """The store failed to answer with ``exc``; ``refused``: a request was answered `UNAVAILABLE`."""
+        self.last = time.monotonic()
         if self.since is None:
-            self.since = time.monotonic()
+            self.since = self.last
             self.refused = 0
             log.warning(
                 "%s unreachable (%s: %s); answering %s", self.what, type(exc).__name__, exc, UNAVAILABLE
@@ -79,9 +95,9 @@ class Outage:
 
     def recovered(self, started: float) -> None:
         """A request that ``started`` at `now` was answered by the store: ends the outage (logged once)
-        if there was one and the request began after it (a reply already on its way when the store
-        went down proves nothing)."""
-        if self.since is None or started < self.since:
+        if there was one and the request began ``quiet`` seconds after its last failure (a reply already
+        on its way when the store went down proves nothing, nor does one of a partly reachable store)."""
+        if self.since is None or started < self.last + self.quiet:
             return
         seconds = time.monotonic() - self.since
         self.since = None

@@ -122,6 +122,11 @@ class RedisStore:
         if isinstance(self.redis, RedisCluster):
             await self.redis.initialize()
 
+    async def ping(self) -> None:
+        """Raise unless Redis serves this store's keys: a read of the due index (a Redis Cluster answers
+        ``PING`` even while it refuses every key with ``CLUSTERDOWN``)."""
+        await self.redis.exists(self.due_key)
+
     async def _run(self, name: str, room: str, args: Sequence[Any]) -> Any:
         # every script shares the auto-pipeline: a burst of room setups (create, claims, start) costs a
         # few pipelines, not a round trip each

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from server.bus_redis import cluster_client
+from server.settings import Settings
 from server.store.redis import RedisStore
+from server.testing import running_server
 from tests.faults.cluster import Cluster, RedisClusterServers
 from tests.faults.play import check_converged, check_exactly_once, open_room, play
 from tests.faults.test_concurrency import BIDS, GREGS, close_all, gather_bounded, lobbies, seated
@@ -126,3 +130,32 @@ async def test_failover_of_a_primary_mid_game_every_room_finishes_with_each_ack_
                 await check_converged(store, GREGS, room, conns)
             await asyncio.gather(*(close_all(conns) for conns in tables))
         await store.aclose()
+
+
+def test_a_cluster_that_lost_a_node_is_an_outage_answered_503_not_a_bug(tmp_path: Path) -> None:
+    """One primary of three killed (no replica, full coverage required): the cluster answers
+    ``CLUSTERDOWN``. The lobby answers 503 ``store/unavailable`` (was 500), ``/readyz`` is 503 although
+    Redis still answers ``PING`` (was 200), ``/metrics`` still serves this worker's counters with
+    ``boardroom_store_up 0`` (was 500)."""
+    with RedisClusterServers(tmp_path / "redis", node_timeout=1.0) as redis_nodes:
+        settings = Settings(
+            store="redis", redis_url=redis_nodes.url, redis_cluster=True, redis_prefix=new_prefix()
+        )
+        with running_server(settings) as server, httpx.Client(base_url=server.url, timeout=10.0) as http:
+            created = http.post("/api/rooms", json={"game": "gregs", "seats": 3})
+            assert created.status_code == 201
+            assert http.get("/readyz").json()["ready"] is True
+            assert "boardroom_store_up 1.0" in http.get("/metrics").text
+            redis_nodes.nodes[1].kill()
+            deadline = time.monotonic() + 15.0
+            while http.get("/readyz").status_code == 200 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            ready = http.get("/readyz")
+            assert (ready.status_code, ready.json()["ready"]) == (503, False)
+            assert ready.json()["store"].startswith("unreachable: ")
+            refused = http.post("/api/rooms", json={"game": "gregs", "seats": 3})
+            assert (refused.status_code, refused.json()["code"]) == (503, "store/unavailable")
+            assert http.get(f"/api/rooms/{created.json()['room']}").status_code == 503
+            metrics = http.get("/metrics")
+            assert metrics.status_code == 200
+            assert "boardroom_store_up 0.0" in metrics.text

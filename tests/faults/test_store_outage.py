@@ -72,6 +72,15 @@ def outage_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     return lines + [f"traceback from {r.name}" for r in caplog.records if r.exc_info]
 
 
+async def outage_over(caplog: pytest.LogCaptureFixture) -> None:
+    """Wait for the worker to log the end of the outage: its scheduler's first sweep begun `QUIET`
+    seconds after the last failure."""
+    for _ in range(100):
+        if "store reachable again" in outage_lines(caplog):
+            return
+        await asyncio.sleep(0.05)
+
+
 async def test_action_during_outage_is_store_unavailable_and_applies_once_when_resent(
     redis_server: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -91,6 +100,7 @@ async def test_action_during_outage_is_store_unavailable_and_applies_once_when_r
         await send(ws, draw("a1"))  # once more: the stored result, nothing applied again
         assert await recv(ws) == {"type": "ack", "id": "a1", "seat": 0, "version": 1, "duplicate": True}
         await ws.close()
+        await outage_over(caplog)
     assert outage_lines(caplog) == ["store unreachable", "store reachable again"]
 
 
@@ -150,6 +160,7 @@ async def test_scheduler_logs_outage_once_and_fires_a_deadline_due_meanwhile_onc
             await asyncio.sleep(0.05)
         steps = await store.get_log(room)
         await store.aclose()
+        await outage_over(caplog)
     assert outage_lines(caplog) == ["store unreachable", "store reachable again"]
     first = {"kind": "timeout", "prompt": "t0"}
     assert [(s.version, s.seat) for s in steps if s.action == first] == [(1, 0)]
