@@ -44,16 +44,20 @@ class FrameError(Exception):
     """A client frame that does not decode to a message: the peer's fault, nothing changed.
 
     ``code`` is one of ``frame/malformed``, ``frame/unknown_type``, ``frame/invalid``; ``details`` is
-    JSON data (``{"path": "$.seat"}`` for ``frame/invalid``).
+    JSON data (``{"path": "$.seat"}`` for ``frame/invalid``); ``msg_type`` the message type of a
+    ``frame/invalid`` frame (``None`` otherwise).
     """
 
-    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, details: dict[str, Any] | None = None, msg_type: str | None = None
+    ) -> None:
         if code not in ERRORS:
             raise ValueError(f"undeclared protocol error code {code!r}")
         super().__init__(code, message)
         self.code = code
         self.message = message
         self.details: dict[str, Any] = dict(details or {})
+        self.msg_type = msg_type
 
     def to_error(self) -> Error:
         """The `Error` message answering this frame."""
@@ -80,7 +84,8 @@ def _validation_error(exc: msgspec.ValidationError, tag: Any) -> FrameError:
         details = {"type": tag} if isinstance(tag, str) else {}
         return FrameError("frame/unknown_type", f"unknown message type {tag!r:.60}", details)
     match = _PATH.search(text)
-    return FrameError("frame/invalid", text, {"path": match.group(1) if match else "$"})
+    known = tag if isinstance(tag, str) else None
+    return FrameError("frame/invalid", text, {"path": match.group(1) if match else "$"}, known)
 
 
 class Codec:

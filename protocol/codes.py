@@ -15,6 +15,7 @@ ERRORS: dict[str, str] = {
     "act/seat_not_held": "this connection holds no token for that seat",
     "act/id_reused": "this action id was already used by this seat with another action",
     "act/id_invalid": "action ids are 1 to 64 characters",
+    "room/not_found": "the room does not exist (any more: its keys expired, or the store lost them)",
     "room/not_started": "the room has not started yet",
     "room/finished": "the room has finished",
     "room/abandoned": "the room was abandoned (nobody was connected for too long); it takes no more actions",

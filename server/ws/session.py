@@ -192,7 +192,10 @@ class Session:
             return False
         try:
             hello = conn.codec.decode_client(data)
-        except FrameError:
+        except FrameError as exc:
+            if exc.msg_type == "hello":  # a hello, with a field missing or of the wrong type
+                conn.close(4400, f"invalid hello: {exc.message}"[:120])
+                return False
             hello = None
         if not isinstance(hello, Hello):
             conn.close(4400, "the first frame must be a hello")

@@ -94,6 +94,14 @@ class TestCloses:
                 (4400, "unsupported protocol major 9; this server speaks 1"),
             ),
             ({"type": "hello", "v": 1, "room": "nope", "tokens": []}, (4404, "room not found")),
+            (
+                {"type": "hello", "v": 1, "room": "r", "tokens": [], "since": "1"},
+                (4400, "invalid hello: Expected `int | null`, got `str` - at `$.since`"),
+            ),
+            (
+                {"type": "hello", "v": 1, "room": "r", "tokens": [], "foo": 1},
+                (4400, "invalid hello: Object contains unknown field `foo`"),
+            ),
         ],
     )
     async def test_each_close_carries_a_reason(
