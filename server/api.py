@@ -27,11 +27,11 @@ from server.store.model import RoomMeta
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-class Claim(msgspec.Struct):
+class Claim(msgspec.Struct, forbid_unknown_fields=True):
     name: str | None = None  # absent or null: no name
 
 
-class BotBody(msgspec.Struct):
+class BotBody(msgspec.Struct, forbid_unknown_fields=True):
     policy: str = "random"
 
 

@@ -8,12 +8,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from games.engine.plugin import Game
 from server.api import ROUTES
@@ -69,12 +71,15 @@ def create_app(
         *ROUTES,
         WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
     ]
+    origins = services.settings.origins
+    middleware = [cors(origins)] + ([Middleware(OriginGuard, origins=origins)] if origins is not None else [])
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
-        middleware=[cors(services.settings.origins)],
+        middleware=middleware,
     )
+    app.router.redirect_slashes = False  # /api/games/ is not a path of the API: 404, not a redirect
     app.state.services = services
     return app
 
@@ -90,6 +95,25 @@ def cors(origins: list[str] | None) -> Middleware:
         allow_headers=["Authorization", "Content-Type"],
         max_age=600,
     )
+
+
+class OriginGuard:
+    """Refuses (403 ``request/origin``) an HTTP request whose ``Origin`` header is present and not one of
+    ``origins``: CORS only hides the answer from a page of another origin, a simple request (a form's
+    ``POST``) would still act. Requests without the header (non-browser clients) pass, as on /ws."""
+
+    def __init__(self, app: ASGIApp, origins: list[str]) -> None:
+        self.app = app
+        self.origins = set(origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            origin = Headers(scope=scope).get("origin")
+            if origin is not None and origin not in self.origins:
+                body = {"code": "request/origin", "message": "this Origin may not use the API"}
+                await JSONResponse(body, 403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 #: The codes of the HTTP errors the router answers itself (docs/api.md).

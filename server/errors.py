@@ -13,6 +13,7 @@ from typing import Any
 HTTP_STATUS: dict[str, int] = {
     "request/invalid": 400,
     "request/too_large": 413,
+    "request/origin": 403,
     "auth/bad_token": 401,
     "room/not_found": 404,
     "game/not_found": 404,

@@ -231,7 +231,8 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
         options = game.options(raw)
         game.encode_state(game.setup(seats, options, setup_ctx(b"dry-run")))
     except msgspec.ValidationError as exc:
-        raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+        reason = str(exc).replace("- at `$", "- at `$.options", 1)  # the path within the whole body
+        raise Refused("request/invalid", reason, {"error": reason}) from None
     except (ValueError, OverflowError, msgspec.EncodeError) as exc:
         raise Refused("request/invalid", f"options: {exc}", {"error": str(exc)}) from None
     return dict(msgspec.to_builtins(options))

@@ -270,5 +270,37 @@ def test_cors_allows_only_the_configured_origins() -> None:
             headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"},
         )
     assert allowed.headers["access-control-allow-origin"] == "https://table.example"
-    assert "access-control-allow-origin" not in other.headers
+    assert (other.status_code, other.json()["code"]) == (403, "request/origin")
     assert preflight.status_code == 400
+
+
+def test_a_form_post_from_another_origin_changes_nothing_when_origins_are_set() -> None:
+    """A simple request (no preflight) from a page of another site is refused, not merely unreadable;
+    a client without an Origin header (not a browser) is served."""
+    settings = Settings(origins=["https://table.example"])
+    body = '{"game": "fixture-hands", "seats": 2}'
+    with running_server(settings, games=GAMES) as server, httpx.Client(base_url=server.url) as http:
+        forged = http.post(
+            "/api/rooms",
+            content=body,
+            headers={"Origin": "https://evil.example", "Content-Type": "text/plain"},
+        )
+        listed = http.get("/api/rooms").json()
+        direct = http.post("/api/rooms", content=body)
+    assert (forged.status_code, forged.json()["code"], listed) == (403, "request/origin", [])
+    assert direct.status_code == 201
+
+
+def test_unknown_fields_of_a_claim_or_a_bot_and_a_trailing_slash_are_refused(client: Http) -> None:
+    room = create(client, autostart=False)["room"]
+    claim = client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": "x", "extra": 1})
+    assert (claim.status_code, claim.json()["code"]) == (400, "request/invalid")
+    assert "extra" in claim.json()["message"]
+    assert client.get(f"/api/rooms/{room}").json()["seats"][0]["taken"] is False
+    assert client.get("/api/games/").json()["code"] == "request/not_found"
+
+
+def test_a_bad_option_is_named_by_its_path_in_the_body(client: Http) -> None:
+    response = client.post("/api/rooms", json={"game": "gregs", "seats": 3, "options": {"start": -1}})
+    assert response.status_code == 400
+    assert response.json()["message"].endswith("- at `$.options.start`")
