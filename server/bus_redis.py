@@ -32,8 +32,10 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.retry import Retry
 
 from server.bus import Callback
 from server.outage import outage_of
@@ -338,10 +340,14 @@ def cluster_client(url: str) -> RedisCluster:
     """A Redis Cluster client that learns the nodes and slots from the node at ``url``, with the single
     server's connection settings. At most `POOL_SIZE` connections per node (redis-py's cluster client
     refuses more at once rather than waiting: the hot path shares one pipeline per node through the
-    auto-pipeline, so a worker needs a few). Pub/sub stays classic (``PUBLISH`` reaches every node): the
-    bus listens on one node."""
+    auto-pipeline, so a worker needs a few). No retries: redis-py retries a failed pipeline after closing
+    every connection of the client, which failed the commands of the healthy nodes too; a failed command
+    is an outage answer (`server.outage`), resent by the client, and the auto-pipeline reads the node
+    map again (`ClusterBatcher`). Pub/sub stays classic (``PUBLISH`` reaches every node): the bus listens
+    on one node."""
     return RedisCluster.from_url(
         url,
+        retry=Retry(NoBackoff(), 0),
         max_connections=POOL_SIZE,
         socket_timeout=None,
         socket_connect_timeout=CONNECT_TIMEOUT,

@@ -37,6 +37,7 @@ list drops ids whose metadata expired when it is next read.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -132,28 +133,28 @@ class RedisStore:
         # few pipelines, not a round trip each
         return await self._batched(name, room, args)
 
-    async def _one(self, add: Adder) -> Any:
-        """One command through the auto-pipeline (``add`` queues it); its error is raised."""
-        (reply,) = await self.batch.run(add, 1)
+    async def _one(self, key: str, add: Adder) -> Any:
+        """One command on ``key`` through the auto-pipeline (``add`` queues it); its error is raised."""
+        (reply,) = await self.batch.run(key, add, 1)
         if isinstance(reply, Exception):
             raise reply
         return reply
 
     async def _batched(self, name: str, room: str, args: Sequence[Any], then: Adder | None = None) -> Any:
-        """`_run` through the auto-pipeline: ``EVALSHA``, loading the script when Redis lost it (a restart
-        or ``SCRIPT FLUSH``). ``then`` adds one more command right behind it (its reply is dropped)."""
+        """`_run` through the auto-pipeline: ``EVALSHA``, or ``EVAL`` when Redis lost the script (a
+        restart, a failover, ``SCRIPT FLUSH``). ``then`` adds one command on the due index right behind
+        it (its reply and failure are dropped)."""
         script, keys = self._scripts[name], self.keys(room)
 
         def add(pipe: Any) -> None:
             # as a raw command: redis-py's cluster pipeline refuses its ``evalsha`` method (our scripts
             # are single-slot, which its routing of ``EVALSHA`` by the keys handles)
             pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
-            if then is not None:
-                then(pipe)
 
-        reply, *_ = await self.batch.run(add, 1 if then is None else 2)
-        if isinstance(reply, NoScriptError):
-            return await script(keys=keys, args=list(args))
+        (reply,) = await self.batch.run(keys[0], add, 1, then, self.due_key)
+        if isinstance(reply, NoScriptError):  # EVAL caches it on the room's node (``SCRIPT LOAD`` goes
+            # to every node of a Redis Cluster, and fails while one is down)
+            return await self.redis.eval(source(name), len(keys), *keys, *args)
         if isinstance(reply, Exception):
             raise reply
         return reply
@@ -161,12 +162,12 @@ class RedisStore:
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
         body = _enc.encode(msgspec.structs.replace(meta, rev=0))
-        await self._one(lambda pipe: pipe.sadd(self.rooms_key, meta.room))
+        await self._one(self.rooms_key, lambda pipe: pipe.sadd(self.rooms_key, meta.room))
         return bool(await self._run("create", meta.room, [body, seed, meta.status]))
 
     async def get_meta(self, room: str) -> RoomMeta | None:
         key = self.keys(room)[0]
-        body = await self._one(lambda pipe: pipe.hget(key, "body"))
+        body = await self._one(key, lambda pipe: pipe.hget(key, "body"))
         return None if body is None else _meta_dec.decode(_b(body))
 
     async def put_meta(self, meta: RoomMeta) -> bool:
@@ -182,7 +183,7 @@ class RedisStore:
 
     async def list_rooms(self) -> list[RoomMeta]:
         index = self.rooms_key
-        rooms = sorted(_b(r).decode() for r in await self._one(lambda pipe: pipe.smembers(index)))
+        rooms = sorted(_b(r).decode() for r in await self._one(index, lambda pipe: pipe.smembers(index)))
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
                 pipe.hget(self.keys(room)[0], "body")
@@ -214,12 +215,12 @@ class RedisStore:
 
     async def get_seed(self, room: str) -> bytes | None:
         key = self.keys(room)[1]
-        seed = await self._one(lambda pipe: pipe.get(key))
+        seed = await self._one(key, lambda pipe: pipe.get(key))
         return None if seed is None else _b(seed)
 
     async def get_state(self, room: str) -> RoomState | None:
         key = self.keys(room)[2]
-        fields = await self._one(lambda pipe: pipe.hmget(key, ["state", "version", "epoch", "finished"]))
+        fields = await self._one(key, lambda pipe: pipe.hmget(key, ["state", "version", "epoch", "finished"]))
         return _state([None if f is None else _b(f) for f in fields])
 
     async def commit(self, commit: Commit) -> CommitResult:
@@ -271,10 +272,10 @@ class RedisStore:
         """``room``'s due index entry after a script that returned its ``earliest`` due ('' or b'':
         none; the room closed or has no deadline now)."""
         if earliest:
-            await self._one(self._due_entry(room, float(earliest)))
+            await self._one(self.due_key, self._due_entry(room, float(earliest)))
         else:
             due_key = self.due_key
-            await self._one(lambda pipe: pipe.zrem(due_key, room))
+            await self._one(due_key, lambda pipe: pipe.zrem(due_key, room))
 
     def _settle(self, room: str) -> None:
         left = self.committing.pop(room) - 1
@@ -290,12 +291,12 @@ class RedisStore:
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
         start = f"{since + 1}-0" if since >= 0 else "-"
         key = self.keys(room)[3]
-        entries: Any = await self._one(lambda pipe: pipe.xrange(key, start, "+"))
+        entries: Any = await self._one(key, lambda pipe: pipe.xrange(key, start, "+"))
         return [_step_dec.decode(fields[b"s"]) for _, fields in entries]
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
         key, field = self.keys(room)[4], f"{seat}:{action_id}"
-        known = await self._one(lambda pipe: pipe.hget(key, field))
+        known = await self._one(key, lambda pipe: pipe.hget(key, field))
         return None if known is None else _action_result(known)
 
     async def load(self, room: str, seat: int, action_id: str | None) -> Loaded:
@@ -308,7 +309,7 @@ class RedisStore:
             if action_id is not None:
                 pipe.hget(keys[4], f"{seat}:{action_id}")
 
-        replies = await self.batch.run(add, 3 if action_id is None else 4)
+        replies = await self.batch.run(keys[0], add, 3 if action_id is None else 4)
         for reply in replies:
             if isinstance(reply, Exception):
                 raise reply
@@ -354,7 +355,7 @@ class RedisStore:
     # ---- scheduler -------------------------------------------------------------------------------
     async def get_schedule(self, room: str) -> Schedule | None:
         key = self.keys(room)[5]
-        sched = await self._one(lambda pipe: pipe.get(key))
+        sched = await self._one(key, lambda pipe: pipe.get(key))
         return None if sched is None else _sched_dec.decode(_b(sched))
 
     async def put_schedule(self, room: str, schedule: Schedule) -> bool:
@@ -368,22 +369,22 @@ class RedisStore:
         index = self.due_key
         # every tick of every worker: through the auto-pipeline, as the hot path
         found: list[Any] = await self._one(
-            lambda pipe: pipe.zrangebyscore(index, "-inf", repr(now), 0, limit)
+            index, lambda pipe: pipe.zrangebyscore(index, "-inf", repr(now), 0, limit)
         )
         rooms = [_b(r).decode() for r in found]
         if not rooms:
             return []
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room in rooms:
-                keys = self.keys(room)
-                pipe.zrangebyscore(keys[6], "-inf", repr(now))
-                pipe.hgetall(keys[7])
-                pipe.zrange(keys[6], 0, 0, withscores=True)
-            replies = await pipe.execute()
+        # each room's reads through the auto-pipeline (one round trip with the actions of the moment): on
+        # a Redis Cluster a node that is down then fails only its own rooms' deadlines
+        reads = await asyncio.gather(*(self._due_of(room, now) for room in rooms), return_exceptions=True)
         items: list[Deadline] = []
         stale: dict[str, float | None] = {}
-        per_room = zip(rooms, replies[::3], replies[1::3], replies[2::3], strict=True)
-        for room, members, leases, first in per_room:
+        for room, read in zip(rooms, reads, strict=True):
+            if isinstance(read, BaseException):
+                if not isinstance(read, Exception):
+                    raise read
+                continue
+            members, leases, first = read
             if not members:  # the entry points at nothing due: the room moved on, closed, or lost a race
                 stale[room] = first[0][1] if first else None
             items.extend(_deadline_dec.decode(m) for m in members if not _leased(leases.get(m), now))
@@ -391,6 +392,21 @@ class RedisStore:
             await self._repair(stale)
         items.sort(key=lambda item: item.due)
         return items[:limit]
+
+    async def _due_of(self, room: str, now: float) -> list[Any]:
+        """``room``'s deadlines due at ``now``, its leases and its first deadline (with its due time)."""
+        keys = self.keys(room)
+
+        def add(pipe: Any) -> None:
+            pipe.zrangebyscore(keys[6], "-inf", repr(now))
+            pipe.hgetall(keys[7])
+            pipe.zrange(keys[6], 0, 0, withscores=True)
+
+        replies = await self.batch.run(keys[0], add, 3)
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        return replies
 
     async def _repair(self, earliest: dict[str, float | None]) -> None:
         """Set each room's due index entry to its ``earliest`` deadline (or remove it: ``None``), then read
@@ -450,7 +466,7 @@ class RedisStore:
 
     async def last_seen(self, room: str) -> float | None:
         key = self.keys(room)[8]
-        seen = await self._one(lambda pipe: pipe.get(key))
+        seen = await self._one(key, lambda pipe: pipe.get(key))
         return None if seen is None else float(seen)
 
     # ---- housekeeping ----------------------------------------------------------------------------

@@ -22,8 +22,9 @@ the node that holds their slot, sends to the nodes at once and follows ``MOVED``
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import hiredis
 import redis.asyncio as aioredis
@@ -62,13 +63,23 @@ Client = aioredis.Redis | RedisCluster
 Adder = Callable[[Any], None]
 
 
+class Item(NamedTuple):
+    """One submission: ``add`` queues ``size`` commands whose keys are all in the slot of ``key``; the
+    replies go to ``future`` (``None``: a command sent along whose reply nobody waits for)."""
+
+    add: Adder
+    size: int
+    future: asyncio.Future[list[Any]] | None
+    key: str
+
+
 class Batch:
-    """Submissions waiting for the next pipeline: ``(add, how many commands, future of their replies)``."""
+    """Submissions waiting for the next pipeline."""
 
     __slots__ = ("items",)
 
     def __init__(self) -> None:
-        self.items: list[tuple[Adder, int, asyncio.Future[list[Any]]]] = []
+        self.items: list[Item] = []
 
 
 class Batcher:
@@ -83,12 +94,18 @@ class Batcher:
         self.pipelines = 0
         self.commands = 0
 
-    async def run(self, add: Adder, count: int) -> list[Any]:
-        """Queue ``count`` commands (``add`` puts them on a pipeline) and return their replies in order.
-        A command's error is returned in its place (as redis-py's ``raise_on_error=False``); a lost
-        connection raises for every caller of that pipeline."""
+    async def run(
+        self, key: str, add: Adder, count: int, then: Adder | None = None, then_key: str = ""
+    ) -> list[Any]:
+        """Queue ``count`` commands (``add`` puts them on a pipeline; their keys share ``key``'s slot)
+        and return their replies in order. ``then`` queues one more command right behind them (on
+        ``then_key``) whose reply and failure are dropped. A command's error is returned in its place
+        (as redis-py's ``raise_on_error=False``); a lost connection raises for every caller of that
+        pipeline (on a Redis Cluster: of that node)."""
         future: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
-        self._waiting.items.append((add, count, future))
+        self._waiting.items.append(Item(add, count, future, key))
+        if then is not None:
+            self._waiting.items.append(Item(then, 1, None, then_key))
         if self._task is None:
             self._task = asyncio.ensure_future(self._drain())
         return await future
@@ -97,32 +114,32 @@ class Batcher:
         try:
             while self._waiting.items:
                 batch, self._waiting = self._waiting, Batch()
-                await self._send(batch)
+                await self._send(batch.items)
         finally:
             self._task = None
 
-    async def _send(self, batch: Batch) -> None:
+    async def _send(self, items: list[Item]) -> None:
         pipe = self.redis.pipeline(transaction=False)  # only collects the commands and their options
-        for add, _, _ in batch.items:
-            add(pipe)
+        for item in items:
+            item.add(pipe)
         self.pipelines += 1
         self.commands += len(pipe)
         try:
             async with asyncio.timeout(DEADLINE):
                 replies = await self._execute(pipe)
         except TimeoutError:  # as redis-py's socket timeout would have raised it
-            self._fail(batch, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
+            _fail(items, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
             return
         except BaseException as exc:  # the connection failed: every caller of this pipeline sees it
-            self._fail(batch, exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
+            _fail(items, exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
             if not isinstance(exc, Exception):
                 raise
             return
         at = 0
-        for _, count, future in batch.items:
-            if not future.done():
-                future.set_result(replies[at : at + count])
-            at += count
+        for item in items:
+            if item.future is not None and not item.future.done():
+                item.future.set_result(replies[at : at + item.size])
+            at += item.size
 
     async def _execute(self, pipe: Any) -> list[Any]:
         """Send the commands of ``pipe`` at once and read the replies in order, each through redis-py's
@@ -153,20 +170,70 @@ class Batcher:
         if conn is not None:
             await conn.disconnect()
 
-    @staticmethod
-    def _fail(batch: Batch, exc: Exception) -> None:
-        for _, _, future in batch.items:
-            if not future.done():
-                future.set_exception(exc)
+
+def _fail(items: list[Item], exc: Exception) -> None:
+    for item in items:
+        if item.future is not None and not item.future.done():
+            item.future.set_exception(exc)
 
 
 class ClusterBatcher(Batcher):
-    """The auto-pipeline over a Redis Cluster: each batch is a cluster pipeline (one round trip to each
-    node holding a slot of the batch, concurrently; redirections followed by redis-py)."""
+    """The auto-pipeline over a Redis Cluster: a batch is split by the node serving each submission's
+    key, and each node's part goes out as a redis-py cluster pipeline (redirections followed), all at
+    once. A node that fails fails only its own part: the rooms of the other nodes go on, and a
+    command sent along (a commit's due index entry) never fails its commit. The client is made without
+    retries (`server.bus_redis.cluster_client`): redis-py's retry of a failed pipeline closes every
+    connection of the client, which failed the parts of the healthy nodes too. The node map is read
+    again instead, at most every `REFRESH` seconds, after a part failed to reach its node."""
 
-    async def _execute(self, pipe: Any) -> list[Any]:
-        replies: list[Any] = await pipe.execute(raise_on_error=False)
-        return replies
+    REFRESH = 1.0
+
+    def __init__(self, redis: RedisCluster) -> None:
+        super().__init__(redis)
+        self.cluster = redis
+        self._refreshed = 0.0
+
+    async def _send(self, items: list[Item]) -> None:
+        await self.cluster.initialize()  # the node map, on first use (a no-op afterwards)
+        parts: dict[str, list[Item]] = {}
+        for item in items:
+            try:
+                node = self.cluster.get_node_from_key(item.key)
+            except Exception as exc:  # no node serves the slot now
+                _fail([item], exc)
+                continue
+            parts.setdefault(node.name if node is not None else "", []).append(item)
+        await asyncio.gather(*(self._send_part(part) for part in parts.values()))
+
+    async def _send_part(self, items: list[Item]) -> None:
+        pipe = self.cluster.pipeline(transaction=False)
+        for item in items:
+            item.add(pipe)
+        self.pipelines += 1
+        self.commands += sum(item.size for item in items)
+        try:
+            async with asyncio.timeout(DEADLINE):
+                replies: list[Any] = await pipe.execute(raise_on_error=False)
+        except TimeoutError:
+            _fail(items, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
+            self._refresh()
+            return
+        except Exception as exc:  # the node could not be reached (or is down): its callers see it
+            _fail(items, exc)
+            self._refresh()
+            return
+        at = 0
+        for item in items:
+            if item.future is not None and not item.future.done():
+                item.future.set_result(replies[at : at + item.size])
+            at += item.size
+
+    def _refresh(self) -> None:
+        now = time.monotonic()
+        if now - self._refreshed >= self.REFRESH:
+            self._refreshed = now
+            task = asyncio.ensure_future(self.cluster.nodes_manager.initialize())
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failed read: next time
 
     async def aclose(self) -> None:
         """Nothing of its own to close: the cluster client's node connections carry the batches."""

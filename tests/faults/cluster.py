@@ -217,9 +217,10 @@ class ClusterNode(RedisServer):
     """A `RedisServer` in cluster mode, its cluster bus on a free port of its own (the default, port +
     10000, may be past 65535); a failed node is noticed after ``node_timeout`` seconds."""
 
-    def __init__(self, directory: Path, node_timeout: float) -> None:
+    def __init__(self, directory: Path, node_timeout: float, full_coverage: bool = True) -> None:
         super().__init__(directory)
         self.options = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"]
+        self.options += ["--cluster-require-full-coverage", "yes" if full_coverage else "no"]
         self.options += ["--cluster-port", str(free_port())]
         self.options += ["--cluster-node-timeout", str(int(node_timeout * 1000)), *RedisServer.options]
 
@@ -227,16 +228,24 @@ class ClusterNode(RedisServer):
 class RedisClusterServers:
     """A private Redis Cluster of ``size`` primaries with ``replicas`` replicas each on free ports, every
     node append-only (``appendfsync always``) with its files in a directory of its own under
-    ``directory``; `url` names the first node (clients learn the others)."""
+    ``directory``; `url` names the first node (clients learn the others). ``full_coverage=False``: the
+    nodes serve their slots while another node is down (Redis's default refuses every key then)."""
 
-    def __init__(self, directory: Path, size: int = 3, replicas: int = 0, node_timeout: float = 15.0) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        size: int = 3,
+        replicas: int = 0,
+        node_timeout: float = 15.0,
+        full_coverage: bool = True,
+    ) -> None:
         if shutil.which("redis-cli") is None:
             pytest.skip("no redis-cli binary (.ci/run installs it with redis-server)")
         self.replicas = replicas
         self.nodes: list[ClusterNode] = []
         for i in range(size * (1 + replicas)):
             (directory / f"node{i}").mkdir(parents=True, exist_ok=True)
-            self.nodes.append(ClusterNode(directory / f"node{i}", node_timeout))
+            self.nodes.append(ClusterNode(directory / f"node{i}", node_timeout, full_coverage))
 
     @property
     def url(self) -> str:
@@ -264,7 +273,8 @@ class RedisClusterServers:
             node.kill()
 
     def primary_of(self, slot: int) -> ClusterNode:
-        """The node serving ``slot`` now (asked of the first live node)."""
+        """The node serving ``slot`` now (asked of the first live node; `redis.crc.key_slot` gives a
+        key's slot)."""
         live = next(node for node in self.nodes if node.proc is not None and node.proc.poll() is None)
         with redis.Redis(port=live.port) as client:
             for first, last, primary, *_ in client.execute_command("CLUSTER SLOTS"):

@@ -7,16 +7,22 @@ opt-in test kills a primary mid-game and lets its replica take over."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import redis
+from redis.crc import key_slot
 
 from server.bus_redis import cluster_client
+from server.outage import unavailable
 from server.settings import Settings
+from server.store import Commit, LogStep, Schedule
 from server.store.redis import RedisStore
 from server.testing import running_server
 from tests.faults.cluster import Cluster, RedisClusterServers
@@ -24,6 +30,7 @@ from tests.faults.play import check_converged, check_exactly_once, open_room, pl
 from tests.faults.test_concurrency import BIDS, GREGS, close_all, gather_bounded, lobbies, seated
 from tests.faults.test_worker_death import SHORT
 from tests.redis.support import new_prefix
+from tests.redis.test_redis_bus import start
 
 
 @pytest.fixture
@@ -132,6 +139,11 @@ async def test_failover_of_a_primary_mid_game_every_room_finishes_with_each_ack_
         await store.aclose()
 
 
+def cluster_state(port: int) -> str:
+    with redis.Redis(port=port) as client:
+        return str(client.execute_command("CLUSTER INFO")["cluster_state"])
+
+
 def test_a_cluster_that_lost_a_node_is_an_outage_answered_503_not_a_bug(tmp_path: Path) -> None:
     """One primary of three killed (no replica, full coverage required): the cluster answers
     ``CLUSTERDOWN``. The lobby answers 503 ``store/unavailable`` (was 500), ``/readyz`` is 503 although
@@ -148,8 +160,9 @@ def test_a_cluster_that_lost_a_node_is_an_outage_answered_503_not_a_bug(tmp_path
             assert "boardroom_store_up 1.0" in http.get("/metrics").text
             redis_nodes.nodes[1].kill()
             deadline = time.monotonic() + 15.0
-            while http.get("/readyz").status_code == 200 and time.monotonic() < deadline:
-                time.sleep(0.2)
+            while cluster_state(redis_nodes.nodes[0].port) != "fail" and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(1.5)  # the outage's first failures are behind us
             ready = http.get("/readyz")
             assert (ready.status_code, ready.json()["ready"]) == (503, False)
             assert ready.json()["store"].startswith("unreachable: ")
@@ -159,3 +172,51 @@ def test_a_cluster_that_lost_a_node_is_an_outage_answered_503_not_a_bug(tmp_path
             metrics = http.get("/metrics")
             assert metrics.status_code == 200
             assert "boardroom_store_up 0.0" in metrics.text
+
+
+async def test_rooms_on_the_live_nodes_go_on_while_a_node_is_down_and_their_commits_are_reported(
+    tmp_path: Path,
+) -> None:
+    """Nodes that serve their slots while another is down (``cluster-require-full-coverage no``): commits
+    sent at once (one batch of the auto-pipeline) to rooms on all three nodes. With one room node down,
+    the rooms of the other two commit and the dead node's rooms get an outage error (a dead node failed
+    every room's commit). With the due index's node down as well, the last node's commits are still
+    reported committed (their index entry, sent along, was failing them)."""
+    with RedisClusterServers(tmp_path / "redis", node_timeout=1.0, full_coverage=False) as redis_nodes:
+        store = RedisStore(cluster_client(redis_nodes.url), new_prefix())  # its cluster goes with the test
+        try:
+            rooms = [f"room-{i}" for i in range(12)]
+            for room in rooms:
+                await start(store, room)
+            index_node = redis_nodes.primary_of(key_slot(store.due_key.encode()))
+            by_node = {room: redis_nodes.primary_of(key_slot(room.encode())) for room in rooms}
+            room_node = next(node for node in redis_nodes.nodes if node is not index_node)
+            last_node = next(node for node in redis_nodes.nodes if node not in (index_node, room_node))
+
+            room_node.kill()
+            results = await commit_all(store, rooms, 0)
+            assert {r for r, ok in results.items() if ok is True} == {
+                r for r in rooms if by_node[r] is not room_node
+            }
+            assert all(unavailable(exc) for exc in results.values() if exc is not True)
+
+            index_node.kill()
+            live = [r for r in rooms if by_node[r] is last_node]
+            results = await commit_all(store, live, 1)
+            assert results == dict.fromkeys(live, True)
+            assert [(await store.get_state(room)).version for room in live] == [2] * len(live)
+        finally:
+            with contextlib.suppress(Exception):
+                await store.aclose()
+
+
+async def commit_all(store: RedisStore, rooms: list[str], expect: int) -> dict[str, Any]:
+    """Commit version ``expect + 1`` of every room at once: room -> True (committed) or the exception."""
+
+    async def one(room: str) -> Any:
+        step = LogStep(expect + 1, 0, {"kind": "draw"}, 1.0)
+        result = await store.commit(Commit(room, expect, b"s", step, Schedule(expect + 1)))
+        return result.status == "committed"
+
+    replies = await asyncio.gather(*(one(room) for room in rooms), return_exceptions=True)
+    return dict(zip(rooms, replies, strict=True))
