@@ -27,6 +27,11 @@ from server.store.model import RoomMeta
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+#: Rooms per page of ``GET /api/rooms``: by default, and at most.
+PAGE = 100
+MAX_PAGE = 1000
+
+
 class Claim(msgspec.Struct, forbid_unknown_fields=True):
     name: str | None = None  # absent or null: no name
 
@@ -40,8 +45,8 @@ def _services(request: Request) -> Services:
     return services
 
 
-def _json(data: Any, status: int = 200) -> Response:
-    return Response(msgspec.json.encode(data), status, media_type="application/json")
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(msgspec.json.encode(data), status, headers=headers, media_type="application/json")
 
 
 def refusals(handler: Handler) -> Handler:
@@ -169,18 +174,45 @@ async def create_room(request: Request) -> Response:
 
 @refusals
 async def list_rooms(request: Request) -> Response:
+    """``GET /api/rooms``: room summaries ordered by id, ``limit`` (1 to `MAX_PAGE`, default `PAGE`) of
+    them after the id ``after``; a ``Link: <...>; rel="next"`` header names the next page."""
     services = _services(request)
     game, status = request.query_params.get("game"), request.query_params.get("status")
     if status is not None and status not in STATUSES:
         raise Refused("request/invalid", f"status is one of {', '.join(sorted(STATUSES))}")
+    limit, after = _page_param(request), request.query_params.get("after", "")
     # "running" and "finished" rooms both have the stored status "running": only those need their state
     stored = None if status is None else "running" if status == "finished" else status
-    metas = [
-        m for m in await services.store.list_rooms() if game in (None, m.game) and stored in (None, m.status)
-    ]
-    # read together: the Redis store sends them in shared pipelines, not two round trips per room
-    rooms = await asyncio.gather(*(summary(services, m) for m in metas))
-    return _json([r for r in rooms if status in (None, r["status"])])
+    metas = sorted(
+        (
+            m
+            for m in await services.store.list_rooms()
+            if game in (None, m.game) and stored in (None, m.status)
+        ),
+        key=lambda m: m.room,
+    )
+    metas = [m for m in metas if m.room > after]
+    page: list[dict[str, Any]] = []
+    for start in range(0, len(metas), limit):  # summaries a page at a time, until one is full
+        # read together: the Redis store sends them in shared pipelines, not two round trips per room
+        rooms = await asyncio.gather(*(summary(services, m) for m in metas[start : start + limit]))
+        page += [r for r in rooms if status in (None, r["status"])]
+        if len(page) >= limit:
+            more = len(page) > limit or start + limit < len(metas)
+            return _json(page[:limit], headers=_next_link(request, page[limit - 1]["room"]) if more else None)
+    return _json(page)
+
+
+def _page_param(request: Request) -> int:
+    raw = request.query_params.get("limit", str(PAGE))
+    if not SEAT_NUMBER.fullmatch(raw) or not 1 <= int(raw) <= MAX_PAGE:
+        raise Refused("request/invalid", f"limit is a number from 1 to {MAX_PAGE}")
+    return int(raw)
+
+
+def _next_link(request: Request, last: str) -> dict[str, str]:
+    url = request.url.include_query_params(after=last)
+    return {"Link": f'<{url.path}?{url.query}>; rel="next"'}
 
 
 @refusals

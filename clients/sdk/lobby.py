@@ -89,6 +89,9 @@ class Lobby:
         await self._http.aclose()
 
     async def _call(self, method: str, path: str, token: str | None = None, **kw: Any) -> Any:
+        return (await self._request(method, path, token, **kw)).json()
+
+    async def _request(self, method: str, path: str, token: str | None = None, **kw: Any) -> httpx.Response:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = await self._http.request(method, path, headers=headers, **kw)
         if response.is_error:
@@ -97,7 +100,7 @@ class Lobby:
             except ValueError:
                 body = {}
             raise LobbyError(response.status_code, body.get("code", "http/error"), body.get("message", ""))
-        return response.json()
+        return response
 
     async def games(self) -> list[GameInfo]:
         return msgspec.convert(await self._call("GET", "/api/games"), list[GameInfo])
@@ -126,8 +129,13 @@ class Lobby:
         return msgspec.convert(await self._call("POST", "/api/rooms", json=body), Created)
 
     async def rooms(self, game: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        """Every room's summary (of ``game``, in ``status``), following the list's pages."""
         params = {k: v for k, v in (("game", game), ("status", status)) if v is not None}
-        result: list[dict[str, Any]] = await self._call("GET", "/api/rooms", params=params)
+        response = await self._request("GET", "/api/rooms", params=params)
+        result: list[dict[str, Any]] = response.json()
+        while "next" in response.links:
+            response = await self._request("GET", response.links["next"]["url"])
+            result += response.json()
         return result
 
     async def room(self, room: str) -> RoomInfo:

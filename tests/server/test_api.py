@@ -304,3 +304,22 @@ def test_a_bad_option_is_named_by_its_path_in_the_body(client: Http) -> None:
     response = client.post("/api/rooms", json={"game": "gregs", "seats": 3, "options": {"start": -1}})
     assert response.status_code == 400
     assert response.json()["message"].endswith("- at `$.options.start`")
+
+
+def test_the_room_list_comes_in_pages_ordered_by_id_with_a_link_to_the_next() -> None:
+    with running_server(games=GAMES) as server, httpx.Client(base_url=server.url) as http:
+        made = sorted(
+            http.post("/api/rooms", json={"game": "fixture-hands", "seats": 2}).json()["room"]
+            for _ in range(5)
+        )
+        pages: list[list[str]] = []
+        url: str | None = "/api/rooms?game=fixture-hands&limit=2"
+        while url is not None:
+            response = http.get(url)
+            pages.append([room["room"] for room in response.json()])
+            url = response.links.get("next", {}).get("url")
+        assert pages == [made[0:2], made[2:4], made[4:5]]
+        assert http.get(f"/api/rooms?after={made[-1]}").json() == []
+        for bad in ("0", "1001", "x", "01"):
+            refused = http.get(f"/api/rooms?limit={bad}")
+            assert (refused.status_code, refused.json()["code"]) == (400, "request/invalid")
