@@ -135,11 +135,7 @@ class Batcher:
             if not isinstance(exc, Exception):
                 raise
             return
-        at = 0
-        for item in items:
-            if item.future is not None and not item.future.done():
-                item.future.set_result(replies[at : at + item.size])
-            at += item.size
+        _deliver(items, replies)
 
     async def _execute(self, pipe: Any) -> list[Any]:
         """Send the commands of ``pipe`` at once and read the replies in order, each through redis-py's
@@ -169,6 +165,15 @@ class Batcher:
         conn, self._conn = self._conn, None
         if conn is not None:
             await conn.disconnect()
+
+
+def _deliver(items: list[Item], replies: list[Any]) -> None:
+    """Hand each item its replies (in the order the items queued their commands)."""
+    at = 0
+    for item in items:
+        if item.future is not None and not item.future.done():
+            item.future.set_result(replies[at : at + item.size])
+        at += item.size
 
 
 def _fail(items: list[Item], exc: Exception) -> None:
@@ -222,11 +227,7 @@ class ClusterBatcher(Batcher):
             _fail(items, exc)
             self._refresh()
             return
-        at = 0
-        for item in items:
-            if item.future is not None and not item.future.done():
-                item.future.set_result(replies[at : at + item.size])
-            at += item.size
+        _deliver(items, replies)
 
     def _refresh(self) -> None:
         now = time.monotonic()
