@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -220,3 +221,28 @@ async def commit_all(store: RedisStore, rooms: list[str], expect: int) -> dict[s
 
     replies = await asyncio.gather(*(one(room) for room in rooms), return_exceptions=True)
     return dict(zip(rooms, replies, strict=True))
+
+
+def test_the_room_list_gives_up_on_a_frozen_node_within_the_deadline(tmp_path: Path) -> None:
+    """A node stopped with ``SIGSTOP`` keeps its sockets open and never answers. The room list reads
+    every room's metadata in a pipeline of its own (outside the auto-pipeline and its deadline): it
+    answered only once the node was thawed. It is 503 after the 5 s deadline."""
+    with RedisClusterServers(tmp_path / "redis") as redis_nodes:
+        settings = Settings(
+            store="redis", redis_url=redis_nodes.url, redis_cluster=True, redis_prefix=new_prefix()
+        )
+        with running_server(settings) as server, httpx.Client(base_url=server.url, timeout=30.0) as http:
+            for _ in range(12):  # rooms on every node
+                assert http.post("/api/rooms", json={"game": "gregs", "seats": 3}).status_code == 201
+            index_node = redis_nodes.primary_of(key_slot(b"~rooms"))
+            frozen = next(node for node in redis_nodes.nodes if node is not index_node)
+            assert frozen.proc is not None
+            frozen.proc.send_signal(signal.SIGSTOP)
+            try:
+                started = time.monotonic()
+                listed = http.get("/api/rooms")
+                waited = time.monotonic() - started
+            finally:
+                frozen.proc.send_signal(signal.SIGCONT)
+    assert (listed.status_code, listed.json()["code"]) == (503, "store/unavailable")
+    assert 4.5 < waited < 15.0
