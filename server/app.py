@@ -98,8 +98,8 @@ def cors(origins: list[str] | None) -> Middleware:
 
 
 class OriginGuard:
-    """Refuses (403 ``request/origin``) an HTTP request whose ``Origin`` header is present and not one of
-    ``origins``: CORS only hides the answer from a page of another origin, a simple request (a form's
+    """Refuses (403 ``request/origin``) a lobby API request whose ``Origin`` header is present and not one
+    of ``origins``: CORS only hides the answer from a page of another origin, a simple request (a form's
     ``POST``) would still act. Requests without the header (non-browser clients) pass, as on /ws."""
 
     def __init__(self, app: ASGIApp, origins: list[str]) -> None:
@@ -107,7 +107,7 @@ class OriginGuard:
         self.origins = set(origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):  # not the probes and metrics
             origin = Headers(scope=scope).get("origin")
             if origin is not None and origin not in self.origins:
                 body = {"code": "request/origin", "message": "this Origin may not use the API"}

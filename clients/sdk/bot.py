@@ -108,11 +108,13 @@ class BotPlayer:
             return
 
     async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
-        """Act, waiting and retrying while the server says ``rate/limited`` (the action was dropped)."""
+        """Act, waiting and retrying while the server says ``rate/limited`` (the action was dropped). No
+        time limit of its own: the outbox resends through store outages and reconnects (a bot gave up
+        after 10 s of a Redis outage), and `run` bounds the whole game."""
         delay = RATE_BACKOFF
         while True:
             try:
-                return await self.conn.act(seat, action)
+                return await self.conn.act(seat, action, timeout=None)
             except ActionRefused as exc:
                 if exc.code != "rate/limited":
                     raise

@@ -196,8 +196,9 @@ class Connection:
             await self._send_act(item)
         return future
 
-    async def act(self, seat: int, action: dict[str, Any], timeout: float = 10.0) -> Ack:
-        """Send and wait for the answer. Raises `ActionRefused` with the server's code."""
+    async def act(self, seat: int, action: dict[str, Any], timeout: float | None = 10.0) -> Ack:
+        """Send and wait for the answer (``timeout`` seconds; ``None``: as long as it takes, resent
+        through store outages and reconnects). Raises `ActionRefused` with the server's code."""
         future = await self.submit(seat, action)
         async with asyncio.timeout(timeout):
             return await future
