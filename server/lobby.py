@@ -7,6 +7,7 @@ so two claims of one seat can never both win. Tokens come from `secrets` and are
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -23,6 +24,9 @@ from server.tokens import hash_token, new_room_id, new_seed, new_token, token_ma
 #: Metadata writes retried on conflicts before giving up.
 MAX_RETRIES = 64
 
+
+#: Characters of visible categories that show nothing (Hangul fillers, the Braille blank).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 #: Longest seat name, characters (docs/api.md).
 MAX_NAME = 40
@@ -231,7 +235,12 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
         options = game.options(raw)
         game.encode_state(game.setup(seats, options, setup_ctx(b"dry-run")))
     except msgspec.ValidationError as exc:
-        reason = str(exc).replace("- at `$", "- at `$.options", 1)  # the path within the whole body
+        text = str(exc)  # with the path within the whole body
+        reason = (
+            text.replace("- at `$", "- at `$.options", 1)
+            if " - at `$" in text
+            else f"{text} - at `$.options`"
+        )
         raise Refused("request/invalid", reason, {"error": reason}) from None
     except (ValueError, OverflowError, msgspec.EncodeError) as exc:
         raise Refused("request/invalid", f"options: {exc}", {"error": str(exc)}) from None
@@ -239,13 +248,15 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
 
 
 def check_name(name: str) -> str:
-    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters), not
-    only white space (a name of spaces showed as a blank seat). Returns it without surrounding white
-    space; raises `Refused` ``request/invalid``."""
+    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters) of
+    which one at least shows (a letter, digit, punctuation or symbol that is not a blank filler): a name
+    of spaces or fillers showed as a blank seat. Returns it without surrounding white space; raises
+    `Refused` ``request/invalid``."""
     stripped = name.strip()
-    if len(stripped) > MAX_NAME or not stripped.isprintable() or (name and not stripped):
+    shows = any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in stripped)
+    if len(stripped) > MAX_NAME or not stripped.isprintable() or (name and not shows):
         raise Refused(
-            "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only spaces"
+            "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only blanks"
         )
     return stripped
 

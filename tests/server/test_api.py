@@ -305,6 +305,8 @@ def test_a_bad_option_is_named_by_its_path_in_the_body(client: Http) -> None:
     response = client.post("/api/rooms", json={"game": "gregs", "seats": 3, "options": {"start": -1}})
     assert response.status_code == 400
     assert response.json()["message"].endswith("- at `$.options.start`")
+    unknown = client.post("/api/rooms", json={"game": "gregs", "seats": 3, "options": {"bogus": 1}})
+    assert unknown.json()["message"] == "Object contains unknown field `bogus` - at `$.options`"
 
 
 def test_the_room_list_comes_in_pages_ordered_by_id_with_a_link_to_the_next() -> None:

@@ -111,7 +111,19 @@ def fixture_room(client: Http, **body: Any) -> dict[str, Any]:
 
 class TestBounds:
     @pytest.mark.parametrize(
-        "name", ["x" * 41, "tab\there", "bell\x07", "new\nline", "\u2028", "   ", "\u3000"]
+        "name",
+        [
+            "x" * 41,
+            "tab\there",
+            "bell\x07",
+            "new\nline",
+            "\u2028",
+            "   ",
+            "\u3000",
+            "\u3164",
+            "\u2800",
+            "\u0301" * 3,
+        ],
     )
     def test_a_seat_name_is_1_to_40_printable_characters(self, client: Http, name: str) -> None:
         room = fixture_room(client)["room"]
