@@ -47,6 +47,12 @@ async def close_all(conns: list[Tracked]) -> None:
 async def test_seats_of_one_room_on_three_workers_play_gregs_to_the_end(
     cluster: Cluster, store: RedisStore
 ) -> None:
+    await one_gregs_game_on_three_workers(cluster, store)
+
+
+async def one_gregs_game_on_three_workers(cluster: Cluster, store: RedisStore) -> None:
+    """One Gregs room, seat ``i`` through worker ``i``, played to its outcome; every ack applied once and
+    every client's mirror the stored state."""
     async with lobbies(cluster) as lobby:
         room, tokens = await open_room(lobby, "gregs", 3)
         conns = await seated(cluster, room, tokens)
@@ -62,9 +68,12 @@ async def test_seats_of_one_room_on_three_workers_play_gregs_to_the_end(
 async def test_200_rooms_of_simultaneous_bids_through_three_workers_apply_each_ack_once(
     cluster: Cluster, store: RedisStore
 ) -> None:
+    await simultaneous_bids(cluster, store, 200)
+
+
+async def simultaneous_bids(cluster: Cluster, store: RedisStore, rooms: int) -> None:
     """Every round all three seats of a room commit at once, each through another worker, so commits
     of one room race across processes (version conflicts, retried on the fresh state)."""
-    rooms = 200
     async with lobbies(cluster) as lobby:
         opened = await gather_bounded(
             [open_room(lobby, "fixture-commit", 3, options={"cards": 3}) for _ in range(rooms)], 20

@@ -28,7 +28,15 @@ from server.store.redis import RedisStore
 from server.testing import running_server
 from tests.faults.cluster import Cluster, RedisClusterServers
 from tests.faults.play import check_converged, check_exactly_once, open_room, play
-from tests.faults.test_concurrency import BIDS, GREGS, close_all, gather_bounded, lobbies, seated
+from tests.faults.test_concurrency import (
+    GREGS,
+    close_all,
+    gather_bounded,
+    lobbies,
+    one_gregs_game_on_three_workers,
+    seated,
+    simultaneous_bids,
+)
 from tests.faults.test_worker_death import SHORT
 from tests.redis.support import new_prefix
 from tests.redis.test_redis_bus import start
@@ -61,34 +69,13 @@ def workers(
 async def test_seats_on_three_workers_play_gregs_to_the_end_on_a_redis_cluster(
     workers: Cluster, cluster_store: RedisStore
 ) -> None:
-    async with lobbies(workers) as lobby:
-        room, tokens = await open_room(lobby, "gregs", 3)
-        conns = await seated(workers, room, tokens)
-        outcomes = await play(conns, GREGS, 120.0)
-        info = await lobby[2].room(room)
-    assert info.status == "finished"
-    assert outcomes[0] is not None and outcomes == [outcomes[0]] * 3
-    await check_exactly_once(cluster_store, GREGS, room, conns)
-    assert await check_converged(cluster_store, GREGS, room, conns) == info.version
-    await close_all(conns)
+    await one_gregs_game_on_three_workers(workers, cluster_store)
 
 
 async def test_60_rooms_of_simultaneous_bids_on_a_redis_cluster_apply_each_ack_once(
     workers: Cluster, cluster_store: RedisStore
 ) -> None:
-    async with lobbies(workers) as lobby:
-        opened = await gather_bounded(
-            [open_room(lobby, "fixture-commit", 3, options={"cards": 3}) for _ in range(60)], 20
-        )
-        tables = await gather_bounded(
-            [seated(workers, room, tokens, shift=k) for k, (room, tokens) in enumerate(opened)], 20
-        )
-        await asyncio.gather(*(play(conns, BIDS, 240.0) for conns in tables))
-    for (room, _), conns in zip(opened, tables, strict=True):
-        log = await check_exactly_once(cluster_store, BIDS, room, conns)
-        assert len(log) == 9  # 3 rounds x 3 bids (CMT-2, CMT-5)
-        assert await check_converged(cluster_store, BIDS, room, conns) == 9
-    await asyncio.gather(*(close_all(conns) for conns in tables))
+    await simultaneous_bids(workers, cluster_store, 60)
 
 
 async def test_deadlines_of_rooms_on_every_node_fire_exactly_once_on_a_redis_cluster(
