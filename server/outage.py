@@ -18,7 +18,7 @@ import time
 import weakref
 from typing import Any
 
-from redis.exceptions import ClusterError, SlotNotCoveredError, TryAgainError
+from redis.exceptions import ClusterError, RedisClusterException, SlotNotCoveredError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -47,8 +47,12 @@ OUTAGE_ERRORS: tuple[type[BaseException], ...] = (
 
 
 def unavailable(exc: BaseException) -> bool:
-    """Whether ``exc`` means the store could not be reached (not a bug of ours, not the caller's)."""
-    return isinstance(exc, OUTAGE_ERRORS)
+    """Whether ``exc`` means the store could not be reached (not a bug of ours, not the caller's). A
+    Redis Cluster client that reaches no node at all raises its generic exception from the connection
+    error: that counts too."""
+    if isinstance(exc, OUTAGE_ERRORS):
+        return True
+    return isinstance(exc, RedisClusterException) and exc.__cause__ is not None and unavailable(exc.__cause__)
 
 
 #: Seconds without a failure before an outage counts as over: on a Redis Cluster with one node down

@@ -127,11 +127,8 @@ class Batcher:
         try:
             async with asyncio.timeout(DEADLINE):
                 replies = await self._execute(pipe)
-        except TimeoutError:  # as redis-py's socket timeout would have raised it
-            _fail(items, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
-            return
         except BaseException as exc:  # the connection failed: every caller of this pipeline sees it
-            _fail(items, exc if isinstance(exc, Exception) else ConnectionError(str(exc)))
+            _fail(items, _no_reply(exc) if isinstance(exc, Exception) else ConnectionError(str(exc)))
             if not isinstance(exc, Exception):
                 raise
             return
@@ -176,6 +173,13 @@ def _deliver(items: list[Item], replies: list[Any]) -> None:
         at += item.size
 
 
+def _no_reply(exc: Exception) -> Exception:
+    """``exc``, or redis-py's ``TimeoutError`` for our deadline's (as its socket timeout would raise)."""
+    if isinstance(exc, TimeoutError):
+        return RedisTimeoutError(f"no reply from Redis within {DEADLINE} s")
+    return exc
+
+
 def _fail(items: list[Item], exc: Exception) -> None:
     for item in items:
         if item.future is not None and not item.future.done():
@@ -199,7 +203,12 @@ class ClusterBatcher(Batcher):
         self._refreshed = 0.0
 
     async def _send(self, items: list[Item]) -> None:
-        await self.cluster.initialize()  # the node map, on first use (a no-op afterwards)
+        try:
+            async with asyncio.timeout(DEADLINE):
+                await self.cluster.initialize()  # the node map, on first use (a no-op afterwards)
+        except Exception as exc:  # no node answers: every caller sees it (as an outage)
+            _fail(items, _no_reply(exc))
+            return
         parts: dict[str, list[Item]] = {}
         for item in items:
             try:
@@ -219,12 +228,8 @@ class ClusterBatcher(Batcher):
         try:
             async with asyncio.timeout(DEADLINE):
                 replies: list[Any] = await pipe.execute(raise_on_error=False)
-        except TimeoutError:
-            _fail(items, RedisTimeoutError(f"no reply from Redis within {DEADLINE} s"))
-            self._refresh()
-            return
         except Exception as exc:  # the node could not be reached (or is down): its callers see it
-            _fail(items, exc)
+            _fail(items, _no_reply(exc))
             self._refresh()
             return
         _deliver(items, replies)

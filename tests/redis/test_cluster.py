@@ -15,7 +15,10 @@ import redis
 from redis.asyncio.cluster import RedisCluster
 
 from server.bus_redis import RedisBus, cluster_client
+from server.outage import unavailable
 from server.store import Change
+from server.store.redis import RedisStore
+from tests.faults.cluster import free_port
 from tests.redis.support import ScratchRedisStore, new_prefix
 from tests.redis.test_redis_bus import advance, start, until
 
@@ -110,3 +113,15 @@ async def test_scripts_lost_on_every_node_are_loaded_again_by_commits_and_heartb
     await asyncio.gather(*(advance(one.store, 0, room) for room in ROOMS[:6]))
     assert [(await one.store.get_state(room)) is not None for room in ROOMS[:6]] == [True] * 6
     await until(lambda: [c.version for c in changes][-1:] == [1])
+
+
+async def test_a_cluster_that_never_answered_is_an_outage_not_a_hang() -> None:
+    """No node at the URL: the first command (which must learn the node map first) fails as an outage
+    (`server.outage.unavailable`) instead of leaving its caller waiting forever."""
+    store = RedisStore(cluster_client(f"redis://127.0.0.1:{free_port()}"), new_prefix())
+    try:
+        with pytest.raises(Exception) as raised:
+            await asyncio.wait_for(store.get_meta("r1"), 10.0)
+        assert unavailable(raised.value), repr(raised.value)
+    finally:
+        await store.aclose()
