@@ -191,7 +191,7 @@ class RedisBus:
             await self.pubsub.aclose()
         redis = self.store.redis
         nodes = redis.get_nodes() if isinstance(redis, RedisCluster) else []
-        if nodes:  # every node hears every PUBLISH: try the next one (the last may be down for good)
+        if nodes:  # a Cluster's nodes all hear every PUBLISH: try the next (the last may be down for good)
             self._resets += 1
             self.pubsub = redis.pubsub(node=nodes[self._resets % len(nodes)])
         else:

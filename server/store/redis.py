@@ -38,15 +38,15 @@ list drops ids whose metadata expired when it is next read.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from server.outage import unavailable
 from server.store.base import Publisher
 from server.store.model import (
     ActionResult,
@@ -60,7 +60,7 @@ from server.store.model import (
     RoomState,
     Schedule,
 )
-from server.store.redis_batch import DEADLINE, Adder, Batcher, Client, ClusterBatcher
+from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher, timed
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
 _enc = msgspec.msgpack.Encoder()
@@ -68,8 +68,6 @@ _meta_dec = msgspec.msgpack.Decoder(RoomMeta)
 _step_dec = msgspec.msgpack.Decoder(LogStep)
 _sched_dec = msgspec.msgpack.Decoder(Schedule)
 _deadline_dec = msgspec.msgpack.Decoder(Deadline)
-
-T = TypeVar("T")
 
 #: The prefix's own hash tag for the cross-room keys ("~" cannot start a room id we generate).
 INDEX_TAG = "{~rooms}"
@@ -157,7 +155,7 @@ class RedisStore:
         (reply,) = await self.batch.run(keys[0], add, 1, then, self.due_key)
         if isinstance(reply, NoScriptError):  # EVAL caches it on the room's node (``SCRIPT LOAD`` goes
             # to every node of a Redis Cluster, and fails while one is down)
-            return await _timed(self.redis.eval(source(name), len(keys), *keys, *args))
+            return await timed(self.redis.eval(source(name), len(keys), *keys, *args))
         if isinstance(reply, Exception):
             raise reply
         return reply
@@ -190,10 +188,10 @@ class RedisStore:
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
                 pipe.hget(self.keys(room)[0], "body")
-            bodies = await _timed(pipe.execute())
+            bodies = await timed(pipe.execute())
         gone = [room for room, body in zip(rooms, bodies, strict=True) if body is None]
         if gone:  # expired rooms leave the list when it is next read
-            await _timed(self.redis.srem(index, *gone))
+            await timed(self.redis.srem(index, *gone))
         return [_meta_dec.decode(body) for body in bodies if body is not None]
 
     # ---- state -----------------------------------------------------------------------------------
@@ -352,7 +350,7 @@ class RedisStore:
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
                 pipe.hget(self.keys(room)[2], "version")
-            replies = await _timed(pipe.execute())
+            replies = await timed(pipe.execute())
         return [None if reply is None else int(reply) for reply in replies]
 
     # ---- scheduler -------------------------------------------------------------------------------
@@ -384,7 +382,7 @@ class RedisStore:
         stale: dict[str, float | None] = {}
         for room, read in zip(rooms, reads, strict=True):
             if isinstance(read, BaseException):
-                if not isinstance(read, Exception):
+                if not unavailable(read):  # a bug, not a node that is down
                     raise read
                 continue
             members, leases, first = read
@@ -423,7 +421,7 @@ class RedisStore:
                     pipe.zadd(self.due_key, {room: due})
             for room in earliest:
                 pipe.zrange(self.keys(room)[6], 0, 0, withscores=True)
-            replies = await _timed(pipe.execute())
+            replies = await timed(pipe.execute())
         await self._lower(list(earliest), replies[len(earliest) :])
 
     async def reindex(self, rooms: list[str]) -> None:
@@ -432,14 +430,14 @@ class RedisStore:
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
                 pipe.zrange(self.keys(room)[6], 0, 0, withscores=True)
-            firsts = await _timed(pipe.execute())
+            firsts = await timed(pipe.execute())
         await self._lower(rooms, firsts)
 
     async def _lower(self, rooms: list[str], firsts: list[Any]) -> None:
         """``ZADD ... LT`` each room's first deadline (``ZRANGE ... WITHSCORES`` replies) into the index."""
         entries = {room: first[0][1] for room, first in zip(rooms, firsts, strict=True) if first}
         if entries:
-            await _timed(self.redis.zadd(self.due_key, entries, lt=True))
+            await timed(self.redis.zadd(self.due_key, entries, lt=True))
 
     async def lease(self, item: Deadline, worker: str, now: float, seconds: float) -> bool:
         args = [_enc.encode(item), worker, repr(now), repr(now + seconds)]
@@ -459,10 +457,10 @@ class RedisStore:
                 for room in rooms:
                     keys = self.keys(room)
                     pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, repr(now))
-                replies = await _timed(pipe.execute(raise_on_error=False))
+                replies = await timed(pipe.execute(raise_on_error=False))
             if not any(isinstance(reply, NoScriptError) for reply in replies):
                 break
-            await _timed(self.redis.script_load(script.script))
+            await timed(self.redis.script_load(script.script))
         for reply in replies:
             if isinstance(reply, Exception):
                 raise reply
@@ -484,17 +482,6 @@ class RedisStore:
         """Close the auto-pipeline's connection and the connection pool."""
         await self.batch.aclose()
         await self.redis.aclose()
-
-
-async def _timed(call: Awaitable[T]) -> T:
-    """``call`` (a command or a pipeline outside the auto-pipeline) within the auto-pipeline's deadline:
-    the client has no socket timeout (`server.bus_redis.redis_pair`), so a Redis that hangs with its
-    sockets open (stopped, or a frozen Cluster node) held ``GET /api/rooms`` for as long as it hung."""
-    try:
-        async with asyncio.timeout(DEADLINE):
-            return await call
-    except TimeoutError:
-        raise RedisTimeoutError(f"no reply from Redis within {DEADLINE} s") from None
 
 
 def _deadline_args(schedule: Schedule) -> list[Any]:

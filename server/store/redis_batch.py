@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from collections.abc import Awaitable, Callable
+from typing import Any, NamedTuple, TypeVar, cast
 
 import hiredis
 import redis.asyncio as aioredis
@@ -55,6 +55,8 @@ class PackedConnection(aioredis.Connection):
 #: Seconds a pipeline may take before its callers get ``TimeoutError`` (a Redis that hangs with its
 #: sockets open). One deadline per pipeline instead of redis-py's per-command socket timeout.
 DEADLINE = 5.0
+
+T = TypeVar("T")
 
 #: A worker's Redis client: one server (or a primary with replicas) or a Redis Cluster.
 Client = aioredis.Redis | RedisCluster
@@ -178,6 +180,18 @@ def _no_reply(exc: Exception) -> Exception:
     if isinstance(exc, TimeoutError):
         return RedisTimeoutError(f"no reply from Redis within {DEADLINE} s")
     return exc
+
+
+async def timed(call: Awaitable[T]) -> T:
+    """``call`` (a command or a pipeline outside the auto-pipeline) within the auto-pipeline's
+    `DEADLINE`: the client has no socket timeout (`server.bus_redis.redis_pair`), so a Redis that hangs
+    with its sockets open (stopped, or a frozen Cluster node) held ``GET /api/rooms`` as long as it hung.
+    Raises redis-py's ``TimeoutError`` past it."""
+    try:
+        async with asyncio.timeout(DEADLINE):
+            return await call
+    except TimeoutError as exc:
+        raise _no_reply(exc) from None
 
 
 def _fail(items: list[Item], exc: Exception) -> None:
