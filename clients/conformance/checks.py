@@ -107,7 +107,8 @@ def check_liveness(ctx: StepContext) -> list[Finding]:
 
 
 def check_outcome(ctx: StepContext) -> list[Finding]:
-    """A finished game ranks every seat from 1, and its winners are exactly the seats ranked 1."""
+    """A finished game ranks every seat from 1; its winners are the seats ranked 1, in seat order, or none
+    when the rules say nobody wins, with a reason other than the default ``finished``."""
     out = ctx.outcome
     if out is None:
         return []
@@ -119,7 +120,9 @@ def check_outcome(ctx: StepContext) -> list[Finding]:
             )
         ]
     winners = [s for s, r in enumerate(out.ranks) if r == 1]
-    if sorted(out.winners) != winners:
+    if not out.winners and out.reason == "finished":
+        return [ctx.finding("outcome", "no winner needs a reason other than 'finished'", value=out.winners)]
+    if out.winners and out.winners != winners:
         return [ctx.finding("outcome", f"winners must be the seats ranked 1, {winners}", value=out.winners)]
     return []
 

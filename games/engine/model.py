@@ -69,9 +69,18 @@ class Prompt(msgspec.Struct, omit_defaults=True):
 
 
 class Outcome(msgspec.Struct, frozen=True):
-    """The end of a game: ``ranks[seat]`` is 1 for the best (equal ranks tie), ``winners`` the seats ranked
-    1, ``reason`` a word (``finished``, or the name of the guard that ended it: ``turn_limit``), ``guard``
-    true when a guard and not the rules ended it."""
+    """The end of a game.
+
+    - ``ranks[seat]``: 1 for the best, up to the seat count; equal ranks tie; some seat is ranked 1 even
+      when nobody wins (the ranking still orders the table).
+    - ``winners``: the seats ranked 1, in seat order; or empty when the rules say nobody wins (Infarkt,
+      INF-17: nobody left alive), and then ``reason`` says why and is not ``finished``.
+    - ``reason``: a word: ``finished`` (the rules ended it, with winners), the rules' name for an end
+      without a winner (``no_survivor``), or the name of the guard that ended it (``turn_limit``).
+    - ``guard``: true when a guard and not the rules ended it.
+
+    The conformance suite's ``outcome`` check holds every game to this.
+    """
 
     ranks: list[int]
     winners: list[int]
