@@ -4,7 +4,7 @@ Re-exports the names a game module needs.
 """
 
 from games.engine.bots import random_policy
-from games.engine.data import DataError, load_rows, parse_rows
+from games.engine.data import PROVENANCES, DataError, DataTable, Provenance, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
 from games.engine.match import LogEntry, Match
 from games.engine.model import (
@@ -26,9 +26,11 @@ from games.engine.rng import Rng
 __all__ = [
     "CODES",
     "EVERYONE",
+    "PROVENANCES",
     "Audience",
     "Ctx",
     "DataError",
+    "DataTable",
     "Event",
     "Game",
     "IllegalAction",
@@ -37,6 +39,7 @@ __all__ = [
     "Outcome",
     "Policy",
     "Prompt",
+    "Provenance",
     "Rng",
     "Seat",
     "Timeout",

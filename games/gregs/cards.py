@@ -4,6 +4,8 @@
 - `CHARACTERS`: the 6 characters (GRE-3), in the order a setup default picks them.
 - `RANKS`: the 6 rank cards, left to right (GRE-2).
 - `CHEESE`: the id of the one Stinky Cheese card in play (GRE-1: the two spares stay in the box).
+- `PROVENANCE`: file name -> its provenance (``mixed`` when its rows name their own); `ROW_PROVENANCE`:
+  card id -> where that card comes from (``rulebook`` or ``reconstruction``).
 
 A bad file raises `games.engine.DataError` at import, naming the file and the row.
 """
@@ -11,11 +13,11 @@ A bad file raises `games.engine.DataError` at import, naming the file and the ro
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Any
 
 import msgspec
 
-from games.engine import DataError, load_rows
+from games.engine import DataError, DataTable, Provenance, load_rows
 
 _PACKAGE = "games.gregs.data"
 
@@ -32,19 +34,18 @@ class ActionCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One character: ``id`` (``chr-<name>``), ``name``, ``source`` (named in the rulebook, or the books)."""
+    """One character: ``id`` (``chr-<name>``) and ``name`` (GRE-3; the rulebook names three, the books the
+    others: see `ROW_PROVENANCE`)."""
 
     id: str
     name: str
-    source: Literal["rulebook", "books"]
 
 
 class RankCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One rank card: ``id`` (``rank-<n>``), ``rank`` and ``known`` (printed in the rulebook, GRE-2)."""
+    """One rank card: ``id`` (``rank-<n>``) and ``rank`` (GRE-2; the rulebook prints only 51 and 2)."""
 
     id: str
     rank: int
-    known: bool
 
 
 def _unique(name: str, ids: list[str]) -> None:
@@ -67,22 +68,44 @@ def _check_actions(name: str, rows: list[ActionCard]) -> None:
         raise DataError(f"{name}: expected 27 positive and 12 negative cards, got {positive} positive")
 
 
-def _load() -> tuple[dict[str, ActionCard], list[Character], list[RankCard], dict[str, str]]:
-    provenances: dict[str, str] = {}
-    provenances["actions.json"], actions = load_rows(_PACKAGE, "actions.json", ActionCard)
-    _check_actions(f"{_PACKAGE}/actions.json", actions)
-    provenances["characters.json"], characters = load_rows(_PACKAGE, "characters.json", Character)
-    _unique(f"{_PACKAGE}/characters.json", [c.id for c in characters])
-    if len(characters) != 6:
-        raise DataError(f"{_PACKAGE}/characters.json: expected 6 characters, got {len(characters)}")
-    provenances["ranks.json"], ranks = load_rows(_PACKAGE, "ranks.json", RankCard)
-    if [r.rank for r in ranks] != sorted((r.rank for r in ranks), reverse=True) or len(ranks) != 6:
-        raise DataError(f"{_PACKAGE}/ranks.json: expected 6 rank cards, descending numbers left to right")
-    _unique(f"{_PACKAGE}/ranks.json", [r.id for r in ranks])
-    return {a.id: a for a in actions}, characters, ranks, provenances
+def _check_characters(name: str, rows: list[Character]) -> None:
+    """GRE-3: 6 characters."""
+    _unique(name, [r.id for r in rows])
+    if len(rows) != 6:
+        raise DataError(f"{name}: expected 6 characters, got {len(rows)}")
 
 
-ACTIONS, CHARACTERS, RANKS, PROVENANCE = _load()
+def _check_ranks(name: str, rows: list[RankCard]) -> None:
+    """GRE-2: 6 rank cards, descending left to right."""
+    _unique(name, [r.id for r in rows])
+    if [r.rank for r in rows] != sorted((r.rank for r in rows), reverse=True) or len(rows) != 6:
+        raise DataError(f"{name}: expected 6 rank cards, descending numbers left to right")
+
+
+def _load() -> tuple[
+    dict[str, ActionCard], list[Character], list[RankCard], dict[str, str], dict[str, Provenance]
+]:
+    actions = load_rows(_PACKAGE, "actions.json", ActionCard)
+    _check_actions(f"{_PACKAGE}/actions.json", actions.rows)
+    characters = load_rows(_PACKAGE, "characters.json", Character)
+    _check_characters(f"{_PACKAGE}/characters.json", characters.rows)
+    ranks = load_rows(_PACKAGE, "ranks.json", RankCard)
+    _check_ranks(f"{_PACKAGE}/ranks.json", ranks.rows)
+    tables: dict[str, DataTable[Any]] = {
+        "actions.json": actions,
+        "characters.json": characters,
+        "ranks.json": ranks,
+    }
+    files = {name: table.provenance for name, table in tables.items()}
+    rows = {
+        row.id: term
+        for table in tables.values()
+        for row, term in zip(table.rows, table.row_provenance, strict=True)
+    }
+    return {a.id: a for a in actions.rows}, characters.rows, ranks.rows, files, rows
+
+
+ACTIONS, CHARACTERS, RANKS, PROVENANCE, ROW_PROVENANCE = _load()
 
 #: Card id -> movement value (places) of every action card.
 VALUES: dict[str, int] = {card_id: card.value for card_id, card in ACTIONS.items()}

@@ -44,7 +44,9 @@ class TestDataFiles:
 
     def test_good_rows_convert(self) -> None:
         text = self.text([{"id": "a", "cost": 1}, {"id": "b", "cost": 2}])
-        assert parse_rows("deck.json", text, Row) == ("reconstruction", [Row("a", 1), Row("b", 2)])
+        table = parse_rows("deck.json", text, Row)
+        assert (table.provenance, table.rows) == ("reconstruction", [Row("a", 1), Row("b", 2)])
+        assert table.row_provenance == ["reconstruction", "reconstruction"]
 
     def test_corrupted_row_names_file_index_id_and_field(self) -> None:
         text = self.text([{"id": "a", "cost": 1}, {"id": "b", "cost": "two"}])

@@ -14,6 +14,7 @@ from games.gregs.cards import (
     CHEESE,
     PROVENANCE,
     RANKS,
+    ROW_PROVENANCE,
     VALUES,
     ActionCard,
     _check_actions,
@@ -27,11 +28,15 @@ class TestComponents:
 
     def test_gre2_rank_cards_left_to_right(self) -> None:
         assert [r.rank for r in RANKS] == [51, 40, 30, 20, 10, 2]
-        assert [r.rank for r in RANKS if r.known] == [51, 2]
+        assert [r.rank for r in RANKS if ROW_PROVENANCE[r.id] == "rulebook"] == [51, 2]
 
     def test_gre3_six_characters_three_from_the_rulebook(self) -> None:
         assert [c.name for c in CHARACTERS] == ["Greg", "Rupert", "Finley", "Rodrick", "Manni", "Fregley"]
-        assert [c.name for c in CHARACTERS if c.source == "rulebook"] == ["Greg", "Rupert", "Finley"]
+        assert [c.name for c in CHARACTERS if ROW_PROVENANCE[c.id] == "rulebook"] == [
+            "Greg",
+            "Rupert",
+            "Finley",
+        ]
 
     def test_gre4_thirteen_motifs_of_three_copies(self) -> None:
         motifs = Counter(card.motif for card in ACTIONS.values())
@@ -57,12 +62,18 @@ class TestComponents:
             "act-plaster-cast-3",
         ]
 
-    def test_every_file_is_marked_a_reconstruction(self) -> None:
+    def test_the_action_cards_are_a_reconstruction_characters_and_ranks_mixed(self) -> None:
         assert PROVENANCE == {
             "actions.json": "reconstruction",
-            "characters.json": "reconstruction",
-            "ranks.json": "reconstruction",
+            "characters.json": "mixed",
+            "ranks.json": "mixed",
         }
+
+    def test_gre2_gre3_gre4_what_the_rulebook_prints_and_what_is_reconstructed(self) -> None:
+        printed = sorted(card for card, term in ROW_PROVENANCE.items() if term == "rulebook")
+        assert printed == ["chr-finley", "chr-greg", "chr-rupert", "rank-2", "rank-51"]
+        assert len(ROW_PROVENANCE) == 39 + 6 + 6
+        assert set(ROW_PROVENANCE.values()) == {"rulebook", "reconstruction"}
 
 
 class TestValidation:
