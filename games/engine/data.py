@@ -45,8 +45,8 @@ class DataFile(msgspec.Struct):
 
 class DataTable(msgspec.Struct, Generic[R], frozen=True):
     """One loaded data file: ``provenance`` is the file's term (``mixed`` when its rows name their own),
-    ``rows`` the row Structs in file order, ``row_provenance[i]`` the provenance of ``rows[i]`` (the file's term
-    for every row of a file that is not mixed)."""
+    ``rows`` the row Structs in file order, ``row_provenance[i]`` the provenance of ``rows[i]`` (the
+    file's term for every row of a file that is not mixed)."""
 
     provenance: str
     rows: list[R]
