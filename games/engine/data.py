@@ -6,7 +6,8 @@ the contents come from, one term of `PROVENANCES`:
 - ``rulebook``: printed in the game's rulebook;
 - ``publisher``: published by the game's publisher outside the rulebook (the printed cards, a card list);
 - ``reviews``: known from published reviews or descriptions of the game, not from the publisher (a card
-  a review names, with its effect);
+  a review names, with its effect: the Infarkt spec takes cards and effects from reviews, INF-3, INF-18);
+  better founded than a reconstruction, less than the publisher's word;
 - ``reconstruction``: not known; plausible contents in the spirit of the game, to be replaced when the
   real ones are found.
 
