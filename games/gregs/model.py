@@ -50,8 +50,8 @@ class Slot(msgspec.Struct):
 class State(msgspec.Struct):
     """The whole table. ``row`` lists character and rank card ids left to right (GRE-6); ``fan`` the
     current turn's slots in their secret order (GRE-11); ``draw`` is drawn from its end; ``turn`` counts
-    finished turns; ``turns_left`` is set once the last round began (GRE-20): turns still to play after the
-    current one ends."""
+    finished turns; ``turns_left`` is set once the last round began (GRE-20): the turns still to play, the
+    current one included (``seats + 1`` for the rest of the triggering turn, 1 in the game's last turn)."""
 
     seats: int
     options: Options
@@ -219,7 +219,10 @@ class View(msgspec.Struct, frozen=True):
     ``to_act`` is the one seat prompted now (``None`` once over); ``row`` the character and rank ids left
     to right; ``fan`` the slots in slot order, unrevealed ones hidden; ``draw_count``/``discard`` the piles
     (the discard pile is public, in the order cards went on it); ``revealed_sum`` the places the revealed
-    action cards add up to; ``turns_left`` the turns still to play after this one in the last round.
+    action cards add up to; ``last_round`` true from the moment a character first reached rank 1 and
+    ``turns_left`` then the turns still to play, the current one included (GRE-20: ``seats + 1`` while the
+    triggering turn goes on, as in the holder's curse phase after their own move triggered the end;
+    ``None`` before the last round).
     """
 
     phase: Phase

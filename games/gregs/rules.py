@@ -52,14 +52,15 @@ def at_rank_one(state: State, seat: int) -> bool:
 
 def move(state: State, seat: int, by: int) -> list[EventBody]:
     """GRE-7: move ``seat``'s character ``by`` places (passing that many cards, rank or character),
-    clamped to the ends of the row; then GRE-20's trigger when it reached rank 1 first."""
+    clamped to the ends of the row; then GRE-20's trigger when it reached rank 1 first: from then on
+    ``turns_left`` counts the turns still to play, this one included (this one and one more per seat)."""
     start = position(state, seat)
     card = state.row.pop(start)
     end = max(0, min(start + by, len(state.row)))
     state.row.insert(end, card)
     events: list[EventBody] = [Moved(seat, by, start, end)]
     if state.triggered_by is None and at_rank_one(state, seat):
-        state.triggered_by = seat
+        state.triggered_by, state.turns_left = seat, state.seats + 1
         events.append(LastRound(seat))
     return events
 
@@ -156,8 +157,6 @@ def end_turn(state: State, rng: Rng) -> list[EventBody]:
     state.turn += 1
     if state.turns_left is not None:
         state.turns_left -= 1
-    elif state.triggered_by is not None:
-        state.turns_left = state.seats
     if state.turns_left == 0:
         return [*events, finish(state, guard=False)]
     if state.turn >= state.options.turn_limit:
