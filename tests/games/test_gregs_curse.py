@@ -6,7 +6,8 @@ import pytest
 
 from games.engine import IllegalAction
 from games.gregs import GAME
-from games.gregs.model import CursePassed, Discarded, Moved
+from games.gregs.cards import ACTIONS
+from games.gregs.model import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed
 from tests.games.gregs_helpers import (
     CHEESE,
     FINLEY,
@@ -92,6 +93,21 @@ class TestHolderReveals:
         assert (match.state.holder, match.state.active, match.state.row[0]) == (0, 1, GREG)
         assert (len(match.state.fan), len(match.state.discard)) == (4, 4)
 
+    def test_gre17_gre11_the_discarded_fan_is_reshuffled_when_the_next_fan_needs_cards(self) -> None:
+        match = table()
+        match.state.discard = [c for c in ACTIONS if c not in (PLASTER, WRESTLING, ZOO)]
+        turn_of(match, 0, 0, [PLASTER, CHEESE, WRESTLING, ZOO])
+        assert match.state.draw == []
+        bodies = reveal(match, 0, 1)
+        assert bodies == [
+            Revealed(0, 1, CHEESE, 0),
+            Discarded(3, whole_fan=True),
+            Reshuffled(39),
+            FanBuilt(1, False, 4, 3),
+        ]
+        assert (len(match.state.draw), match.state.discard, match.state.holder) == (36, [], 0)
+        assert GAME.invariants(match.state) == []
+
 
 class TestHandOver:
     def test_gre18_stopping_moves_the_holder_then_prompts_for_a_receiver(self) -> None:
@@ -113,6 +129,14 @@ class TestHandOver:
         assert bodies[:2] == [CursePassed(0, 3, "chosen"), Moved(3, -3, 5, 2)]
         assert match.state.row[:6] == [GREG, RUPERT, RODRICK, FINLEY, R51, R40]
         assert (match.state.holder, match.state.active) == (3, 1)
+
+    def test_gre18_ruling_the_holder_moves_before_the_receiver_falls_back(self) -> None:
+        match = table()
+        match.state.row = [FINLEY, RODRICK, GREG, RUPERT, *RANKS]
+        turn_of(match, 0, 0, [WRESTLING, WRESTLING2, PLASTER, CHEESE])
+        reveal(match, 0, 0, 1, 2)
+        assert act(match, 0, "curse", target=1)[:2] == [CursePassed(0, 1, "chosen"), Moved(1, -3, 2, 0)]
+        assert match.state.row == [RUPERT, FINLEY, RODRICK, R51, R40, R30, GREG, R20, R10, R2]
 
     def test_gre18_the_fall_back_stops_at_the_left_end(self) -> None:
         match = table()

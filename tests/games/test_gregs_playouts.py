@@ -1,29 +1,14 @@
-"""Gregs Tagebuch: properties of whole games played by random bots (cards conserved, nothing hidden
-shown, the same seed the same game) for any seed and seat count."""
+"""Gregs Tagebuch: properties of whole games played by random bots and timeouts (cards conserved, no
+view, prompt or event shows a hidden card, the same seed the same game) for any seed and seat count."""
 
 from __future__ import annotations
 
-import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import Match, Rng, random_policy
+from games.engine import Match
 from games.gregs import GAME
-
-
-def play(seats: int, seed: bytes, **options: object) -> tuple[Match, list[str]]:
-    """A random play-out; the broken invariants and leaks met on the way (empty when all is well)."""
-    match = Match(GAME, seats, GAME.options(options), seed)
-    problems: list[str] = []
-    while GAME.outcome(match.state) is None:
-        ((seat, prompt),) = GAME.prompts(match.state).items()
-        frame = msgspec.json.encode(GAME.view(match.state, None))
-        problems += [f"view shows {c}" for c in GAME.hidden(match.state, None) if c.encode() in frame]
-        match.act(
-            seat, random_policy(GAME.view(match.state, seat), prompt, Rng(seed, f"bot/v{match.version}"))
-        )
-        problems += GAME.invariants(match.state)
-    return match, problems
+from tests.games.gregs_helpers import play
 
 
 @settings(max_examples=40, deadline=None)
