@@ -103,6 +103,7 @@ def prompt_out(prompt: Prompt, deadline: float | None = None) -> PromptOut:
         default=prompt.default,
         choices=prompt.choices,
         deadline=deadline,
+        strike=prompt.strike,
     )
 
 

@@ -64,7 +64,8 @@ ClientMsg = Hello | Act | Sync | Ping
 # ---- server -> client -------------------------------------------------------------------------------
 class PromptOut(msgspec.Struct, omit_defaults=True):
     """A seat's prompt as sent: the game's `Prompt` plus its ``deadline`` (server time, seconds since the
-    Unix epoch; ``None`` = no deadline)."""
+    Unix epoch; ``None`` = no deadline). ``strike`` is false (else absent) on a prompt whose timeout
+    does not count against the seat (a reaction window's pass: letting it lapse never marks it away)."""
 
     id: str
     kinds: list[str]
@@ -72,6 +73,7 @@ class PromptOut(msgspec.Struct, omit_defaults=True):
     default: str
     choices: dict[str, list[dict[str, Any]]] = {}
     deadline: float | None = None
+    strike: bool = True
 
 
 class EventOut(msgspec.Struct, omit_defaults=True):

@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from games.engine.plugin import Game
 from server.errors import Refused
-from server.lobby import CreateRoom
+from server.lobby import CreateRoom, SettingsBody
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
 from server.services import Services
 from server.store.model import RoomMeta
@@ -245,6 +245,19 @@ async def add_bot(request: Request) -> Response:
 
 
 @refusals
+async def seat_settings(request: Request) -> Response:
+    """``GET``/``PUT /api/rooms/{room}/seats/{seat}/settings`` with the seat's token: its private
+    settings (docs/api.md, "Seat settings")."""
+    lobby, room, seat = _services(request).lobby, request.path_params["room"], _seat_param(request)
+    if request.method == "PUT":
+        body = await _body(request, SettingsBody)
+        settings = await lobby.set_settings(room, seat, _bearer(request), body)
+    else:
+        settings = await lobby.settings(room, seat, _bearer(request))
+    return _json(msgspec.structs.asdict(settings))
+
+
+@refusals
 async def remove_seat(request: Request) -> Response:
     seat = _seat_param(request)
     await _services(request).lobby.remove(request.path_params["room"], seat, _bearer(request))
@@ -285,6 +298,7 @@ ROUTES = [
     Route("/api/rooms/{room}/leave", leave, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}/bot", add_bot, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}", remove_seat, methods=["DELETE"]),
+    Route("/api/rooms/{room}/seats/{seat}/settings", seat_settings, methods=["GET", "PUT"]),
     Route("/api/rooms/{room}/start", start, methods=["POST"]),
     Route("/api/rooms/{room}/log", public_log, methods=["GET"]),
 ]

@@ -91,7 +91,7 @@ def cors(origins: list[str] | None) -> Middleware:
     return Middleware(
         CORSMiddleware,
         allow_origins=origins if origins is not None else ["*"],
-        allow_methods=["GET", "POST", "DELETE"],
+        allow_methods=["GET", "POST", "PUT", "DELETE"],
         allow_headers=["Authorization", "Content-Type"],
         max_age=600,
     )

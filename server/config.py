@@ -113,6 +113,8 @@ OPTIONS: tuple[Option, ...] = (
     _o("--timer", "timers", "timers", "seconds of a timer class, CLASS=SECONDS (repeatable)", "s"),
     _o("--away-seconds", "away_seconds", "float", "deadline of a seat marked away", "s"),
     _o("--bot-delay", "bot_delay", "float", "pause before a server-side bot acts", "s"),
+    _o("--autopass-min", "autopass_min", "float", "shortest delay before an auto-pass (seat setting)", "s"),
+    _o("--autopass-max", "autopass_max", "float", "longest delay before an auto-pass (seat setting)", "s"),
     _o("--tick", "tick", "float", "scheduler sweep interval", "s"),
     _o("--shutdown-grace", "shutdown_grace", "float", "graceful shutdown budget (SIGTERM)", "s"),
     _o("--allow-seed", "allow_seed", "bool", "accept fixed room seeds (tests only: reveals cards)"),

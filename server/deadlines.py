@@ -1,4 +1,4 @@
-"""Deadlines of a room's prompts, computed once per step and stored with the commit (pure functions).
+"""Deadlines of a room's prompts, computed once per step and stored with the commit.
 
 - A seat played by a server-side bot (its own, or a leaver's when the room names ``leaver_bot``) gets a
   ``bot`` item due after the server's ``bot_delay``.
@@ -6,28 +6,50 @@
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
   the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away (the shorter
   of the two: away never lengthens a room's short timer).
-- A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock),
-  unless the new one is earlier (the seat left, or went away).
-- Strikes: a timeout adds one to the seat's strikes, a move of the seat's own player clears them; two or
-  more in a row mark the seat away (DESIGN "Timeouts and leavers").
+- A player's seat whose settings ask for ``auto_pass`` gets, beside that timeout, an ``autopass`` item
+  when its prompt offers nothing but the pass (`passes_only`): due after a delay drawn from `secrets`
+  in the server's ``autopass`` range (never after the timeout), so the pass arrives as a player's would
+  and its timing tells nobody that the seat had nothing to play.
+- A prompt whose id did not change keeps its deadlines (another seat's move does not reset the clock,
+  nor draw a new auto-pass delay), unless the new timeout is earlier (the seat left, or went away).
+- Strikes: a timeout of a prompt whose ``strike`` is true adds one to the seat's strikes, a move of the
+  seat's own player clears them, anything else (a bot, an auto-pass, a lapsed reaction window) keeps
+  them; two or more in a row mark the seat away (DESIGN "Timeouts and leavers").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import secrets
+from collections.abc import Callable, Mapping
 
 import msgspec
 
 from games.engine.model import Prompt
 from server.store.model import Deadline, DeadlineKind, RoomMeta, Schedule
 
+#: The action kind of a pass (`games.engine.windows.PASS`), the only action an auto-pass sends.
+PASS = "pass"
+
+#: ``draw(low, high)``: a delay in seconds, uniform in ``[low, high]``.
+Draw = Callable[[float, float], float]
+
+_secret = secrets.SystemRandom()
+
+
+def secret_delay(low: float, high: float) -> float:
+    """A delay uniform in ``[low, high]`` seconds from the operating system's generator: never the game's
+    (the room seed would make it predictable, and it must not move the game's streams)."""
+    return _secret.uniform(low, high)
+
 
 class TimerPolicy(msgspec.Struct, frozen=True):
-    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``."""
+    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``, and
+    ``autopass`` the range of an auto-pass's delay, seconds (``(low, high)``)."""
 
     timers: dict[str, float]
     away_seconds: float = 5.0
     bot_delay: float = 0.0
+    autopass: tuple[float, float] = (1.0, 4.0)
 
     def seconds(self, meta: RoomMeta, timer: str) -> float:
         """Seconds behind ``timer`` in this room (room override, then server, then ``turn``)."""
@@ -35,10 +57,11 @@ class TimerPolicy(msgspec.Struct, frozen=True):
         return merged.get(timer, merged.get("turn", 60.0))
 
 
-def next_strikes(previous: Mapping[int, int], seat: int, kind: str) -> dict[int, int]:
-    """Strikes after ``seat`` acted by ``kind``: ``timeout`` adds one, ``player`` clears, ``bot`` keeps."""
+def next_strikes(previous: Mapping[int, int], seat: int, kind: str, strike: bool = True) -> dict[int, int]:
+    """Strikes after ``seat`` acted by ``kind``: ``timeout`` adds one when the prompt it answered is a
+    ``strike`` (`Prompt.strike`), ``player`` clears, anything else keeps."""
     strikes = dict(previous)
-    if kind == "timeout":
+    if kind == "timeout" and strike:
         strikes[seat] = strikes.get(seat, 0) + 1
     elif kind == "player":
         strikes.pop(seat, None)
@@ -53,6 +76,19 @@ def bot_of(meta: RoomMeta, seat: int) -> str | None:
     return meta.leaver_bot if record.left else None
 
 
+def passes_only(prompt: Prompt) -> bool:
+    """Whether ``prompt`` offers nothing but its pass default: kinds ``["pass"]``, default ``pass`` and the
+    bare ``{"kind": "pass"}`` as its only choice (any game, not only the engine's windows)."""
+    return prompt.kinds == [PASS] and prompt.default == PASS and prompt.choices.get(PASS, [{}]) == [{}]
+
+
+def auto_passes(meta: RoomMeta, seat: int, prompt: Prompt) -> bool:
+    """Whether the server passes for ``seat`` on ``prompt``: its player (not a bot, not a leaver) asked
+    for ``auto_pass`` and the prompt `passes_only`."""
+    record = meta.seats[seat]
+    return record.settings.auto_pass and not record.left and record.bot is None and passes_only(prompt)
+
+
 def schedule_for(
     meta: RoomMeta,
     version: int,
@@ -61,15 +97,29 @@ def schedule_for(
     strikes: dict[int, int],
     now: float,
     policy: TimerPolicy,
+    draw: Draw = secret_delay,
 ) -> Schedule:
-    """The schedule of ``version`` whose ``prompts`` are given; ``previous`` is the last stored one."""
+    """The schedule of ``version`` whose ``prompts`` are given; ``previous`` is the last stored one;
+    ``draw`` the auto-pass delays' source (tests inject one)."""
     old = {(d.seat, d.prompt, d.kind): d.due for d in previous.deadlines} if previous else {}
     items: list[Deadline] = []
     for seat, prompt in sorted(prompts.items()):
         kind, due = _due(meta, seat, prompt, strikes, now, policy)
-        kept = old.get((seat, prompt.id, kind), due)
-        items.append(Deadline(meta.room, seat, prompt.id, min(kept, due), kind))
+        due = min(old.get((seat, prompt.id, kind), due), due)
+        items.append(Deadline(meta.room, seat, prompt.id, due, kind))
+        if kind == "timeout" and auto_passes(meta, seat, prompt):
+            kept = old.get((seat, prompt.id, "autopass"))
+            at = kept if kept is not None else _autopass_at(now, due, policy, draw)
+            items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass"))
     return Schedule(version, items, strikes)
+
+
+def _autopass_at(now: float, due: float, policy: TimerPolicy, draw: Draw) -> float:
+    """When an auto-pass of a prompt timing out at ``due`` fires: ``now`` plus a delay in the policy's
+    range, cut to the time left (a short timer narrows the range: it never piles up at the deadline)."""
+    high = min(policy.autopass[1], due - now)
+    low = min(policy.autopass[0], high)
+    return now + draw(low, high)
 
 
 def _due(

@@ -18,7 +18,7 @@ from games.engine.plugin import Game
 from server.deadlines import schedule_for
 from server.errors import Refused
 from server.rooms import Rooms
-from server.store.model import RoomMeta, RoomState, Schedule, SeatRecord
+from server.store.model import RoomMeta, RoomState, Schedule, SeatRecord, SeatSettings
 from server.tokens import hash_token, new_room_id, new_seed, new_token, token_matches
 
 #: Metadata writes retried on conflicts before giving up.
@@ -50,6 +50,11 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     autostart: bool = True
     leaver_bot: str | None = None
     seed: str | None = None
+
+
+class SettingsBody(SeatSettings, frozen=True, forbid_unknown_fields=True):
+    """``PUT /api/rooms/{room}/seats/{seat}/settings`` body (docs/api.md): every `SeatSettings` field,
+    absent ones taking their defaults (the body replaces the seat's settings); unknown fields refused."""
 
 
 class Lobby:
@@ -148,7 +153,7 @@ class Lobby:
             if record.left:
                 raise Refused("seat/left", f"seat {record.seat} has already left")
             if meta.status == "open":
-                record.token_hash, record.name = None, ""
+                record.token_hash, record.name, record.settings = None, "", SeatSettings()
             else:
                 record.left = True
             return record.seat
@@ -186,8 +191,32 @@ class Lobby:
             if not record.taken:
                 raise Refused("seat/empty", f"seat {seat} is empty")
             record.token_hash, record.name, record.bot = None, "", None
+            record.settings = SeatSettings()
 
         await self._update(room, free)
+
+    async def settings(self, room: str, seat: int, token: str) -> SeatSettings:
+        """The private settings of ``seat``, for the holder of its ``token``. Raises `Refused`
+        ``seat/not_found``, ``auth/bad_token`` (not this seat's token)."""
+        return _held(await self.rooms.meta(room), seat, token).settings
+
+    async def set_settings(self, room: str, seat: int, token: str, settings: SeatSettings) -> SeatSettings:
+        """Replace the private settings of ``seat`` (its ``token``'s holder only) and, in a running room,
+        its current deadlines (an auto-pass starts or stops at once). Raises `Refused`
+        ``seat/not_found``, ``auth/bad_token``, ``seat/left`` (a leaver's seat is played by its defaults
+        or the leaver bot)."""
+        stored = SeatSettings(**msgspec.structs.asdict(settings))  # the stored type, not the body's
+
+        def put(meta: RoomMeta) -> None:
+            record = _held(meta, seat, token)
+            if record.left:
+                raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
+            record.settings = stored
+
+        meta, _ = await self._update(room, put)
+        if meta.status == "running":
+            await self.rooms.reschedule(room)
+        return stored
 
     async def start(self, room: str, host: str | None) -> int:
         """Start the room (``host`` ``None``: the server's own autostart): setup, version 0. Returns 0.
@@ -264,7 +293,7 @@ def check_name(name: str) -> str:
 def _unclaim(meta: RoomMeta, seat: int, token: str) -> None:
     record = meta.seats[seat]
     if meta.status == "open" and token_matches(token, record.token_hash):
-        record.token_hash, record.name = None, ""
+        record.token_hash, record.name, record.settings = None, "", SeatSettings()
 
 
 def seat_of(meta: RoomMeta, token: str) -> SeatRecord:
@@ -274,6 +303,16 @@ def seat_of(meta: RoomMeta, token: str) -> SeatRecord:
     if not found:
         raise Refused("auth/bad_token", "no seat of this room has that token")
     return found[0]
+
+
+def _held(meta: RoomMeta, seat: int, token: str) -> SeatRecord:
+    """``seat``'s record if ``token`` is its token.
+
+    Raises `Refused` ``seat/not_found``, ``auth/bad_token``."""
+    record = _seat(meta, seat)
+    if not token_matches(token, record.token_hash):
+        raise Refused("auth/bad_token", f"not the token of seat {seat}")
+    return record
 
 
 def _seat(meta: RoomMeta, seat: int) -> SeatRecord:

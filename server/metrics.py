@@ -7,9 +7,9 @@ Each `Metrics` has its own registry (several apps may live in one test process).
 ``boardroom_watched_rooms``         gauge      rooms this worker's connections watch (bus subscriptions)
 ``boardroom_rooms{status}``         gauge      rooms in the store: ``open``, ``running``, ``finished``,
                                                ``abandoned`` (read at scrape time)
-``boardroom_actions_total``         counter    actions by ``actor`` (``player``, ``timeout``, ``bot``) and
-                                               ``result`` (``applied``, ``duplicate``, ``illegal``,
-                                               ``refused``, ``error``)
+``boardroom_actions_total``         counter    actions by ``actor`` (``player``, ``timeout``, ``bot``,
+                                               ``autopass``) and ``result`` (``applied``,
+                                               ``duplicate``, ``illegal``, ``refused``, ``error``)
 ``boardroom_commit_conflicts_total`` counter   commits that lost a race and were retried on fresh state
 ``boardroom_action_seconds``        histogram  one action from load to committed (retries included)
 ``boardroom_commit_seconds``        histogram  one store commit (one Lua script on Redis)
@@ -139,8 +139,9 @@ class MeteredRooms(Rooms):
         action_id: str | None = None,
         kind: ActorKind = "player",
         holder: str | None = None,
+        prompt: str | None = None,
     ) -> Acted:
-        return await self.inflight.run(self._counted(room, seat, action, action_id, kind, holder))
+        return await self.inflight.run(self._counted(room, seat, action, action_id, kind, holder, prompt))
 
     async def _counted(
         self,
@@ -150,10 +151,11 @@ class MeteredRooms(Rooms):
         action_id: str | None,
         kind: ActorKind,
         holder: str | None,
+        prompt: str | None = None,
     ) -> Acted:
         started, result = time.perf_counter(), "error"
         try:
-            acted = await super().act(room, seat, action, action_id, kind, holder)
+            acted = await super().act(room, seat, action, action_id, kind, holder, prompt)
             result = "duplicate" if acted.duplicate else "applied"
             return acted
         except IllegalAction:

@@ -20,7 +20,7 @@ from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Timeout
 from games.engine.plugin import Game, step
 from server.clock import Clock
-from server.deadlines import TimerPolicy, next_strikes, schedule_for
+from server.deadlines import TimerPolicy, auto_passes, next_strikes, schedule_for
 from server.errors import Refused
 from server.store.base import Store
 from server.store.model import (
@@ -34,7 +34,9 @@ from server.store.model import (
     Schedule,
 )
 
-ActorKind = Literal["player", "timeout", "bot"]
+#: Who acts: the seat's ``player``, the server on a ``timeout``, a server-side ``bot``, or the server's
+#: ``autopass`` for a player whose seat settings ask for it (a pass of the seat's own, not a timeout).
+ActorKind = Literal["player", "timeout", "bot", "autopass"]
 
 #: Commits retried on version conflicts before giving up (each retry means another action won the race).
 MAX_RETRIES = 64
@@ -112,9 +114,12 @@ class Rooms:
         action_id: str | None = None,
         kind: ActorKind = "player",
         holder: str | None = None,
+        prompt: str | None = None,
     ) -> Acted:
         """Apply ``action`` (wire form) of ``seat``; ``holder``: the token hash the acting connection
-        holds the seat with (``None``: not checked, the server's own timeouts and bots).
+        holds the seat with (``None``: not checked, the server's own timeouts and bots); ``prompt``: the
+        id of the prompt an ``autopass`` answers (refused ``action/stale_prompt`` unless the seat still
+        has that prompt and still auto-passes it).
 
         Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``room/abandoned``,
         ``act/id_reused``,
@@ -138,7 +143,7 @@ class Rooms:
             if loaded.known is not None:
                 return _known(loaded.known.digest == action_digest, loaded.known.version, action_id or "")
             try:
-                commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind, holder)
+                commit = self._attempt(game, meta, loaded, seed, seat, parsed, action, kind, holder, prompt)
             except (IllegalAction, Refused):
                 if loaded is not warm:
                     raise
@@ -171,6 +176,7 @@ class Rooms:
         action: dict[str, Any],
         kind: ActorKind,
         holder: str | None,
+        prompt: str | None = None,
     ) -> Commit:
         """One try: the step on ``loaded`` as a `Commit`. Raises as `act`."""
         if meta.status == "abandoned":  # its deadlines are gone and its keys expire: no more moves
@@ -180,7 +186,7 @@ class Rooms:
         if kind == "player" and seat < len(meta.seats) and meta.seats[seat].left:
             raise Refused("seat/left", f"seat {seat} has left; defaults or a bot play it now")
         state = _running(loaded.state)
-        return self._step(game, meta, state, loaded.schedule, seed, seat, parsed, action, kind)
+        return self._step(game, meta, state, loaded.schedule, seed, seat, parsed, action, kind, prompt)
 
     def _keep(self, commit: Commit, version: int) -> None:
         """Keep what ``commit`` wrote (as version ``version``) for the room's next action here."""
@@ -203,12 +209,14 @@ class Rooms:
         parsed: Any,
         action: dict[str, Any],
         kind: ActorKind,
+        prompt: str | None = None,
     ) -> Commit:
         state = game.decode_state(loaded.state)
         now = self.clock.now()
+        strike = self._answered(game, meta, state, seat, kind, prompt)
         events = step(game, state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
         outcome: Outcome | None = game.outcome(state)
-        strikes = next_strikes(previous.strikes if previous else {}, seat, kind)
+        strikes = next_strikes(previous.strikes if previous else {}, seat, kind, strike)
         version = loaded.version + 1
         prompts = {} if outcome is not None else game.prompts(state)
         schedule = schedule_for(meta, version, prompts, previous, strikes, now, self.policy)
@@ -225,6 +233,22 @@ class Rooms:
             meta_rev=meta.rev,
             meta=meta,
         )
+
+    @staticmethod
+    def _answered(
+        game: Game[Any, Any], meta: RoomMeta, state: Any, seat: int, kind: ActorKind, prompt: str | None
+    ) -> bool:
+        """Whether the prompt a server's action answers is a strike (`Prompt.strike`; a player's or a
+        bot's move: true, unused). Raises `IllegalAction` ``action/stale_prompt`` for an ``autopass``
+        of a prompt the seat no longer has, or no longer auto-passes (its settings changed)."""
+        if kind not in ("timeout", "autopass"):
+            return True
+        answered = game.prompts(state).get(seat)  # before the step: the prompt this action answers
+        if kind == "autopass" and (
+            answered is None or answered.id != prompt or not auto_passes(meta, seat, answered)
+        ):
+            raise IllegalAction("action/stale_prompt", "the auto-passed prompt has changed")
+        return answered is None or answered.strike
 
     async def reschedule(self, room: str) -> None:
         """Recompute the current version's deadlines after a seat changed hands (a leaver, a new bot)."""

@@ -2,7 +2,8 @@
 
 Each sweep (`Scheduler.tick`) takes the items due at the clock's time, claims each with a lease (so any
 worker may run a scheduler; Redis later) and applies it through the normal commit: a `Timeout` naming
-the prompt, or the bot's action. A stale item (the prompt changed meanwhile) is refused by the commit,
+the prompt, the bot's action, or an auto-pass (the seat's ``{"kind": "pass"}``, refused as stale unless
+the seat still has the prompt named). A stale item (the prompt changed meanwhile) is refused by the commit,
 so each deadline takes effect exactly once. Rooms nobody has been connected to for ``abandon_after``
 seconds are closed as abandoned.
 
@@ -72,6 +73,8 @@ class Scheduler:
             if item.kind == "bot":
                 action = await self._bot_action(meta, item)
                 await rooms.act(item.room, item.seat, action, None, "bot")
+            elif item.kind == "autopass":  # the seat's own pass, as its player would send it
+                await rooms.act(item.room, item.seat, {"kind": "pass"}, None, "autopass", prompt=item.prompt)
             else:
                 await rooms.act(
                     item.room, item.seat, {"kind": "timeout", "prompt": item.prompt}, None, "timeout"

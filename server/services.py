@@ -45,7 +45,12 @@ class Services:
             raise ValueError("a store given from outside needs its bus too")
         self.store = store
         self.bus = bus
-        policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
+        policy = TimerPolicy(
+            settings.timer_seconds(),
+            settings.away_seconds,
+            settings.bot_delay,
+            (settings.autopass_min, settings.autopass_max),
+        )
         self.metrics = Metrics()
         self.inflight = Inflight()
         self.rooms: Rooms = MeteredRooms(

@@ -33,7 +33,7 @@ def policy_named(game: Game[Any, Any], name: str) -> Policy:
 
 def engine_prompt(prompt: PromptOut) -> Prompt:
     """The engine's `Prompt` of a prompt as sent (the deadline dropped)."""
-    return Prompt(prompt.id, prompt.kinds, prompt.timer, prompt.default, prompt.choices)
+    return Prompt(prompt.id, prompt.kinds, prompt.timer, prompt.default, prompt.choices, prompt.strike)
 
 
 class BotPlayer:

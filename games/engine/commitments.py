@@ -122,6 +122,10 @@ def prompts(
     ``choices`` gives each seat's finite legal actions (its own, never computed from another seat's
     pending payload); ``default`` names what a timeout commits; ``prefix`` separates the ids of two
     commitment structures in one game.
+
+    A commitment is a decision of the seat's own: the round waits for it, and a timeout commits what the
+    game chose for the seat, so its timeout is a strike (``Prompt.strike``) — unless ``default`` is
+    ``pass``, a commitment the seat may skip without consequence (a no-op), which is not.
     """
     return {
         seat: Prompt(
@@ -130,6 +134,7 @@ def prompts(
             timer="commit",
             default=default,
             choices=(choices or {}).get(seat, {}),
+            strike=default != "pass",
         )
         for seat in waiting(c)
     }

@@ -59,6 +59,10 @@ class Prompt(msgspec.Struct, omit_defaults=True):
     - ``timer``: the timer class whose seconds the room's settings give (``turn``, ``reaction``, ``cut``,
       ``setup``, ``commit``).
     - ``default``: what a timeout does, in a word (``pass``, ``stop``, ``reveal_random``...).
+    - ``strike``: whether letting this prompt time out counts against the seat (a strike; two in a row
+      mark it away). True for a decision of the seat's own (its turn, its commitment); false for a
+      prompt whose default is to do nothing, such as a reaction window's pass: a seat with nothing to
+      play lets those lapse all game and is not absent for it.
     """
 
     id: str
@@ -66,6 +70,7 @@ class Prompt(msgspec.Struct, omit_defaults=True):
     timer: str = "turn"
     default: str = "pass"
     choices: dict[str, list[dict[str, Any]]] = {}
+    strike: bool = True
 
 
 class Outcome(msgspec.Struct, frozen=True):

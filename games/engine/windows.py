@@ -243,7 +243,8 @@ def prompts(
     ws: Windows[F, P], choices: Callable[[Window[P], int], dict[str, list[dict[str, Any]]]]
 ) -> dict[int, Prompt]:
     """The prompts of the accepting window (empty if none), by seat: timer ``reaction``, default
-    ``pass``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play."""
+    ``pass``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play;
+    ``strike`` false (letting a window lapse never marks a seat away)."""
     window = accepting(ws)
     if window is None:
         return {}
@@ -256,6 +257,7 @@ def prompts(
             timer="reaction",
             default=PASS,
             choices={PASS: [{}], **offered},
+            strike=False,  # a lapsed window is a pass, no decision missed (docs/game-authors.md)
         )
     return result
 

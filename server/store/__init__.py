@@ -14,6 +14,7 @@ from server.store.model import (
     RoomState,
     Schedule,
     SeatRecord,
+    SeatSettings,
 )
 
 __all__ = [
@@ -30,5 +31,6 @@ __all__ = [
     "RoomState",
     "Schedule",
     "SeatRecord",
+    "SeatSettings",
     "Store",
 ]

@@ -14,19 +14,29 @@ import msgspec
 from games.engine.model import Audience
 
 Status = Literal["open", "running", "abandoned"]
-DeadlineKind = Literal["timeout", "bot"]
+DeadlineKind = Literal["timeout", "bot", "autopass"]
 CommitStatus = Literal["committed", "conflict", "duplicate", "id_reused"]
+
+
+class SeatSettings(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A seat holder's private preferences, set with its seat token (docs/api.md, "Seat settings"); never
+    in a view, a frame to another seat, the log or the room summary. ``auto_pass``: the server passes
+    for the seat, after a secret random delay, whenever its prompt offers nothing but the pass."""
+
+    auto_pass: bool = False
 
 
 class SeatRecord(msgspec.Struct, omit_defaults=True):
     """One seat: ``token_hash`` of its player's token (``None``: free), ``name``, ``bot`` (policy name of a
-    server-side bot), ``left`` (the player left after the start: defaults or a bot play the seat)."""
+    server-side bot), ``left`` (the player left after the start: defaults or a bot play the seat),
+    ``settings`` its holder's private `SeatSettings` (reset when the seat is freed)."""
 
     seat: int
     token_hash: str | None = None
     name: str = ""
     bot: str | None = None
     left: bool = False
+    settings: SeatSettings = SeatSettings()
 
     @property
     def taken(self) -> bool:
@@ -82,7 +92,8 @@ class LogStep(msgspec.Struct, omit_defaults=True):
 
 class Deadline(msgspec.Struct, frozen=True):
     """A due item of the scheduler: at ``due`` (server time, seconds) ``seat`` answers prompt ``prompt``
-    of ``room`` — by its default (``kind="timeout"``) or by its server-side bot (``kind="bot"``)."""
+    of ``room`` — by its default (``kind="timeout"``), by its server-side bot (``kind="bot"``) or by
+    the pass its seat settings ask for (``kind="autopass"``, beside the prompt's timeout)."""
 
     room: str
     seat: int

@@ -30,7 +30,8 @@ def prompts_out(
 ) -> dict[int, PromptOut]:
     """Each seat's prompt of ``state`` with its deadline (server time, seconds) from ``schedule``;
     ``prompts``: the game's prompts of ``state`` when already known (else asked again)."""
-    due = {d.seat: d.due for d in schedule.deadlines} if schedule is not None else {}
+    # an auto-pass is the seat's private setting: its prompt shows the timer's deadline, as without it
+    due = {d.seat: d.due for d in schedule.deadlines if d.kind != "autopass"} if schedule is not None else {}
     if prompts is None:
         prompts = game.prompts(state)
     return {seat: prompt_out(p, due.get(seat)) for seat, p in prompts.items()}

@@ -88,6 +88,14 @@ class TestCommitmentsModule:
         cm.open_round(c, [0, 1])
         assert sorted(p.id for p in cm.prompts(c, ["bid"]).values()) == ["commit/2/0", "commit/2/1"]
 
+    def test_a_commitment_is_a_decision_its_timeout_strikes_unless_its_default_is_a_pass(self) -> None:
+        """``Prompt.strike``: the round waits for every seat and its default commits for it (a strike); a
+        commitment whose default is ``pass`` (nothing committed) is none."""
+        c: cm.Commitments[int] = cm.Commitments()
+        cm.open_round(c, [0, 1])
+        assert [p.strike for p in cm.prompts(c, ["bid"], default="lowest").values()] == [True, True]
+        assert [p.strike for p in cm.prompts(c, ["bid", "pass"], default="pass").values()] == [False, False]
+
     def test_view_shows_who_committed_and_only_the_own_payload(self) -> None:
         c: cm.Commitments[int] = cm.Commitments()
         cm.open_round(c, [0, 1, 2])

@@ -93,7 +93,12 @@ class TestOrderedWindow:
         prompts = wn.prompts(ws, lambda window, seat: offer)
         assert prompts == {
             1: Prompt(
-                "w1/1/0/1", ["pass", "cancel"], "reaction", "pass", {"pass": [{}], "cancel": offer["cancel"]}
+                "w1/1/0/1",
+                ["pass", "cancel"],
+                "reaction",
+                "pass",
+                {"pass": [{}], "cancel": offer["cancel"]},
+                strike=False,  # letting a window lapse is no strike
             )
         }
         wn.pass_(ws, 1)
