@@ -4,7 +4,7 @@ its secret delay, the scheduler's pass of the seat's own, and the settings route
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -12,6 +12,7 @@ import pytest
 
 from games.catalog import with_fixtures
 from games.engine.model import Prompt
+from server.bus import LocalBus
 from server.clock import FakeClock
 from server.deadlines import TimerPolicy, schedule_for, secret_delay
 from server.lobby import CreateRoom
@@ -20,6 +21,7 @@ from server.services import Services
 from server.settings import Settings
 from server.store.model import Deadline, RoomMeta, SeatRecord, SeatSettings
 from server.testing import running_server
+from tests.redis.support import scratch_store
 
 from .reaction_seeds import a_counter, no_counter, seeds_where
 
@@ -117,9 +119,16 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def services(clock: FakeClock) -> Services:
-    return Services(SETTINGS, with_fixtures(), clock)
+@pytest.fixture(params=["memory", "redis"])
+async def services(request: pytest.FixtureRequest, clock: FakeClock) -> AsyncIterator[Services]:
+    """A worker's services on the in-memory store, or on a Redis store of its own (keys deleted after)."""
+    if request.param == "memory":
+        yield Services(SETTINGS, with_fixtures(), clock)
+        return
+    bus = LocalBus()
+    made = Services(SETTINGS, with_fixtures(), clock, scratch_store(bus), bus)
+    yield made
+    await made.aclose()
 
 
 async def reaction_room(services: Services, seed: str, auto: bool = True) -> tuple[str, dict[int, str]]:

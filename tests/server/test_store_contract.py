@@ -24,6 +24,7 @@ from server.store import (
     RoomState,
     Schedule,
     SeatRecord,
+    SeatSettings,
     Store,
 )
 from tests.redis.support import ScratchRedisStore, new_prefix, scratch_store
@@ -110,6 +111,18 @@ class TestMeta:
         read.seats[0].name = "x"
         again = await store.get_meta("r1")
         assert again is not None and again.seats[0].name == ""
+
+    async def test_seat_settings_are_kept_with_the_meta_under_its_compare_and_set(self, store: Store) -> None:
+        await store.create_room(meta(), b"seed")
+        first, second = await store.get_meta("r1"), await store.get_meta("r1")
+        assert first is not None and second is not None
+        first.seats[1].settings = SeatSettings(auto_pass=True)
+        assert await store.put_meta(first) is True
+        assert await store.put_meta(second) is False  # a write from the old revision cannot undo it
+        stored, loaded = await store.get_meta("r1"), (await store.load("r1", 0, None)).meta
+        assert stored is not None and loaded is not None
+        assert [s.settings for s in stored.seats] == [s.settings for s in loaded.seats]
+        assert [s.settings.auto_pass for s in stored.seats] == [False, True]
 
     async def test_list_rooms_returns_every_room(self, store: Store) -> None:
         await store.create_room(meta("a"), b"s")
@@ -230,6 +243,18 @@ class TestSchedule:
         assert await store.due(7.0) == []
         assert await store.due(36.0) == [item]
         assert await store.lease(item, "w2", 36.0, 30.0) is True
+
+    async def test_an_autopass_beside_the_timeout_of_one_prompt_is_due_and_leased_on_its_own(
+        self, store: Store
+    ) -> None:
+        await started(store)
+        timeout, auto = Deadline("r1", 0, "t0", 9.0), Deadline("r1", 0, "t0", 5.0, "autopass")
+        await store.put_schedule("r1", Schedule(0, [timeout, auto]))
+        assert await store.due(5.0) == [auto]
+        assert await store.lease(auto, "w1", 5.0, 30.0) is True
+        assert await store.due(9.0) == [timeout]
+        stored = await store.get_schedule("r1")
+        assert stored is not None and stored.deadlines == [timeout, auto]
 
     async def test_commit_replaces_the_schedule(self, store: Store) -> None:
         await started(store)
