@@ -213,7 +213,7 @@ class Rooms:
     ) -> Commit:
         state = game.decode_state(loaded.state)
         now = self.clock.now()
-        strike = self._answered(game, meta, state, seat, kind, prompt)
+        strike = self._strike(game, meta, state, seat, kind, prompt)
         events = step(game, state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
         outcome: Outcome | None = game.outcome(state)
         strikes = next_strikes(previous.strikes if previous else {}, seat, kind, strike)
@@ -235,7 +235,7 @@ class Rooms:
         )
 
     @staticmethod
-    def _answered(
+    def _strike(
         game: Game[Any, Any], meta: RoomMeta, state: Any, seat: int, kind: ActorKind, prompt: str | None
     ) -> bool:
         """Whether the prompt a server's action answers is a strike (`Prompt.strike`; a player's or a
