@@ -243,8 +243,7 @@ def prompts(
     ws: Windows[F, P], choices: Callable[[Window[P], int], dict[str, list[dict[str, Any]]]]
 ) -> dict[int, Prompt]:
     """The prompts of the accepting window (empty if none), by seat: timer ``reaction``, default
-    ``pass``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play;
-    ``strike`` false (letting a window lapse never marks a seat away)."""
+    ``pass``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play."""
     window = accepting(ws)
     if window is None:
         return {}
