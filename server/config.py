@@ -156,9 +156,12 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Setti
     if "redis_url" in data:
         data["store"] = "redis"
     try:
-        return msgspec.convert(data, Settings)
+        settings = msgspec.convert(data, Settings)
     except msgspec.ValidationError as exc:
         raise ConfigError(_out_of_bounds(str(exc), given)) from None
+    if settings.autopass_min > settings.autopass_max:
+        raise ConfigError(f"--autopass-min ({settings.autopass_min}) must not exceed --autopass-max")
+    return settings
 
 
 def _out_of_bounds(message: str, given: Mapping[str, tuple[str, Any]]) -> str:

@@ -43,13 +43,13 @@ def secret_delay(low: float, high: float) -> float:
 
 
 class TimerPolicy(msgspec.Struct, frozen=True):
-    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``, and
-    ``autopass`` the range of an auto-pass's delay, seconds (``(low, high)``)."""
+    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``."""
 
     timers: dict[str, float]
     away_seconds: float = 5.0
-    bot_delay: float = 0.0
+    #: the range of an auto-pass's delay, seconds: ``(low, high)``
     autopass: tuple[float, float] = (1.0, 4.0)
+    bot_delay: float = 0.0
 
     def seconds(self, meta: RoomMeta, timer: str) -> float:
         """Seconds behind ``timer`` in this room (room override, then server, then ``turn``)."""

@@ -48,8 +48,8 @@ class Services:
         policy = TimerPolicy(
             settings.timer_seconds(),
             settings.away_seconds,
-            settings.bot_delay,
-            (settings.autopass_min, settings.autopass_max),
+            bot_delay=settings.bot_delay,
+            autopass=(settings.autopass_min, settings.autopass_max),
         )
         self.metrics = Metrics()
         self.inflight = Inflight()

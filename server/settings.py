@@ -83,9 +83,10 @@ class Settings(msgspec.Struct, frozen=True):
     - ``origins``: allowed ``Origin`` header values for websockets; ``None`` allows any (and a missing
       header is always allowed: non-browser clients send none).
     - ``timers``: seconds per timer class (merged over `DEFAULT_TIMERS`); ``away_seconds`` the short
-      deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts;
-      ``autopass_min``/``autopass_max`` the range of the secret random delay before the server passes
-      for a seat whose settings ask for ``auto_pass`` (``autopass_min`` at most ``autopass_max``).
+      deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts.
+    - ``autopass_min``/``autopass_max``: the range of the secret random delay before the server passes
+      for a seat whose settings ask for ``auto_pass`` (``autopass_min`` at most ``autopass_max``: checked
+      by `server.config.settings_from`).
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
@@ -116,10 +117,6 @@ class Settings(msgspec.Struct, frozen=True):
     allow_seed: bool = False
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0
-
-    def __post_init__(self) -> None:
-        if self.autopass_min > self.autopass_max:
-            raise ValueError("--autopass-min must not exceed --autopass-max")
 
     def timer_seconds(self) -> dict[str, float]:
         """The default seconds per timer class with this server's overrides."""

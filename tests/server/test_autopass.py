@@ -3,6 +3,7 @@ its secret delay, the scheduler's pass of the seat's own, and the settings route
 
 from __future__ import annotations
 
+import argparse
 import statistics
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from games.catalog import with_fixtures
 from games.engine.model import Prompt
 from server.bus import LocalBus
 from server.clock import FakeClock
+from server.config import ConfigError, add_arguments, settings_from
 from server.deadlines import TimerPolicy, schedule_for, secret_delay
 from server.lobby import CreateRoom
 from server.scheduler import Scheduler
@@ -288,3 +290,33 @@ class TestTheRoute:
             f"/api/rooms/{room}/seats/1/settings", json={"auto_pass": True}, headers=bearer(tokens[1])
         )
         assert (refused.status_code, refused.json()["code"]) == (409, "seat/left")
+
+
+# ---- the range setting -----------------------------------------------------------------------------
+
+
+def parsed(argv: list[str], environ: dict[str, str]) -> Settings:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return settings_from(parser.parse_args(argv), environ)
+
+
+def test_the_range_is_a_flag_and_a_variable_and_reaches_the_policy() -> None:
+    settings = parsed(
+        ["--autopass-max", "6"], {"BOARDROOM_AUTOPASS_MIN": "2.5", "BOARDROOM_AUTOPASS_MAX": "9"}
+    )
+    assert (settings.autopass_min, settings.autopass_max) == (2.5, 6.0)
+    assert Services(settings, with_fixtures()).rooms.policy.autopass == (2.5, 6.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--autopass-min", "5"], "--autopass-min (5.0) must not exceed --autopass-max"),
+        (["--autopass-max", "-1"], "--autopass-max: '-1' is not allowed: expected `float` >= 0.0"),
+    ],
+)
+def test_a_bad_range_stops_the_worker_naming_the_flag(argv: list[str], message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parsed(argv, {})
+    assert str(caught.value) == message
