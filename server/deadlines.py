@@ -8,7 +8,7 @@
   of the two: away never lengthens a room's short timer).
 - A player's seat whose settings ask for ``auto_pass`` gets, beside that timeout, an ``autopass`` item
   when its prompt offers nothing but the pass (`passes_only`): due after a delay drawn from `secrets`
-  in the server's ``autopass`` range (never after the timeout), so the pass arrives as a player's would
+  in the server's range (`AutoPass`, never after the timeout), so the pass arrives as a player's would
   and its timing tells nobody that the seat had nothing to play.
 - A prompt whose id did not change keeps its deadlines (another seat's move does not reset the clock,
   nor draw a new auto-pass delay), unless the new timeout is earlier (the seat left, or went away).
@@ -42,13 +42,30 @@ def secret_delay(low: float, high: float) -> float:
     return _secret.uniform(low, high)
 
 
+class AutoPass(msgspec.Struct, frozen=True):
+    """When the server passes for a seat: ``low`` to ``high`` seconds after its prompt came, drawn by
+    ``draw`` (`secret_delay`; tests inject their own)."""
+
+    low: float = 1.0
+    high: float = 4.0
+    draw: Draw = secret_delay
+
+    def at(self, now: float, due: float) -> float:
+        """The auto-pass time of a prompt that came at ``now`` and times out at ``due``: the range is cut
+        to the time left (a short timer narrows it: auto-passes never pile up at the deadline)."""
+        high = min(self.high, due - now)
+        return now + self.draw(min(self.low, high), high)
+
+
+#: The server's default range (`server.settings.Settings.autopass_min`, ``autopass_max``).
+AUTOPASS = AutoPass()
+
+
 class TimerPolicy(msgspec.Struct, frozen=True):
     """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``."""
 
     timers: dict[str, float]
     away_seconds: float = 5.0
-    #: the range of an auto-pass's delay, seconds: ``(low, high)``
-    autopass: tuple[float, float] = (1.0, 4.0)
     bot_delay: float = 0.0
 
     def seconds(self, meta: RoomMeta, timer: str) -> float:
@@ -97,10 +114,9 @@ def schedule_for(
     strikes: dict[int, int],
     now: float,
     policy: TimerPolicy,
-    draw: Draw = secret_delay,
+    autopass: AutoPass = AUTOPASS,
 ) -> Schedule:
-    """The schedule of ``version`` whose ``prompts`` are given; ``previous`` is the last stored one;
-    ``draw`` the auto-pass delays' source (tests inject one)."""
+    """The schedule of ``version`` whose ``prompts`` are given; ``previous`` is the last stored one."""
     old = {(d.seat, d.prompt, d.kind): d.due for d in previous.deadlines} if previous else {}
     items: list[Deadline] = []
     for seat, prompt in sorted(prompts.items()):
@@ -109,17 +125,9 @@ def schedule_for(
         items.append(Deadline(meta.room, seat, prompt.id, due, kind))
         if kind == "timeout" and auto_passes(meta, seat, prompt):
             kept = old.get((seat, prompt.id, "autopass"))
-            at = kept if kept is not None else _autopass_at(now, due, policy, draw)
+            at = kept if kept is not None else autopass.at(now, due)
             items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass"))
     return Schedule(version, items, strikes)
-
-
-def _autopass_at(now: float, due: float, policy: TimerPolicy, draw: Draw) -> float:
-    """When an auto-pass of a prompt timing out at ``due`` fires: ``now`` plus a delay in the policy's
-    range, cut to the time left (a short timer narrows the range: it never piles up at the deadline)."""
-    high = min(policy.autopass[1], due - now)
-    low = min(policy.autopass[0], high)
-    return now + draw(low, high)
 
 
 def _due(

@@ -241,7 +241,7 @@ class Lobby:
         seed = await self.rooms.seed(meta.room)
         state = game.setup(len(meta.seats), game.options(meta.options), setup_ctx(seed))
         prompts = game.prompts(state)
-        schedule = schedule_for(meta, 0, prompts, None, {}, now, self.rooms.policy)
+        schedule = schedule_for(meta, 0, prompts, None, {}, now, self.rooms.policy, self.rooms.autopass)
         return RoomState(
             game.encode_state(state), 0, new_token()[:16], game.outcome(state) is not None
         ), schedule

@@ -20,7 +20,7 @@ from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Timeout
 from games.engine.plugin import Game, step
 from server.clock import Clock
-from server.deadlines import TimerPolicy, auto_passes, next_strikes, schedule_for
+from server.deadlines import AUTOPASS, AutoPass, TimerPolicy, auto_passes, next_strikes, schedule_for
 from server.errors import Refused
 from server.store.base import Store
 from server.store.model import (
@@ -71,12 +71,18 @@ class Rooms:
     """The action path of every room of one store."""
 
     def __init__(
-        self, store: Store, games: Mapping[str, Game[Any, Any]], clock: Clock, policy: TimerPolicy
+        self,
+        store: Store,
+        games: Mapping[str, Game[Any, Any]],
+        clock: Clock,
+        policy: TimerPolicy,
+        autopass: AutoPass = AUTOPASS,
     ) -> None:
         self.store = store
         self.games = games
         self.clock = clock
         self.policy = policy
+        self.autopass = autopass
         self._seeds: dict[str, bytes] = {}
         self._warm: dict[str, Loaded] = {}
 
@@ -219,7 +225,7 @@ class Rooms:
         strikes = next_strikes(previous.strikes if previous else {}, seat, kind, strike)
         version = loaded.version + 1
         prompts = {} if outcome is not None else game.prompts(state)
-        schedule = schedule_for(meta, version, prompts, previous, strikes, now, self.policy)
+        schedule = schedule_for(meta, version, prompts, previous, strikes, now, self.policy, self.autopass)
         log_step = LogStep(version, seat, action, now, log_events(events))
         return Commit(
             meta.room,
@@ -261,7 +267,8 @@ class Rooms:
         strikes = previous.strikes if previous else {}
         same = previous if previous is not None and previous.version == loaded.version else None
         prompts = game.prompts(game.decode_state(loaded.state))
-        schedule = schedule_for(meta, loaded.version, prompts, same, strikes, self.clock.now(), self.policy)
+        now = self.clock.now()
+        schedule = schedule_for(meta, loaded.version, prompts, same, strikes, now, self.policy, self.autopass)
         await self.store.put_schedule(room, schedule)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from games.engine.plugin import Game
 from server.bus import Bus, LocalBus
 from server.clock import Clock, SystemClock
-from server.deadlines import TimerPolicy
+from server.deadlines import AutoPass, TimerPolicy
 from server.inflight import Inflight
 from server.lobby import Lobby
 from server.metrics import MeteredRooms, Metrics
@@ -45,16 +45,17 @@ class Services:
             raise ValueError("a store given from outside needs its bus too")
         self.store = store
         self.bus = bus
-        policy = TimerPolicy(
-            settings.timer_seconds(),
-            settings.away_seconds,
-            bot_delay=settings.bot_delay,
-            autopass=(settings.autopass_min, settings.autopass_max),
-        )
+        policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
         self.metrics = Metrics()
         self.inflight = Inflight()
         self.rooms: Rooms = MeteredRooms(
-            store, games, self.clock, policy, metrics=self.metrics, inflight=self.inflight
+            store,
+            games,
+            self.clock,
+            policy,
+            AutoPass(settings.autopass_min, settings.autopass_max),
+            metrics=self.metrics,
+            inflight=self.inflight,
         )
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)

@@ -16,7 +16,7 @@ from games.engine.model import Prompt
 from server.bus import LocalBus
 from server.clock import FakeClock
 from server.config import ConfigError, add_arguments, settings_from
-from server.deadlines import TimerPolicy, schedule_for, secret_delay
+from server.deadlines import AutoPass, TimerPolicy, schedule_for, secret_delay
 from server.lobby import CreateRoom
 from server.scheduler import Scheduler
 from server.services import Services
@@ -27,7 +27,7 @@ from tests.redis.support import scratch_store
 
 from .reaction_seeds import a_counter, no_counter, seeds_where
 
-POLICY = TimerPolicy({"turn": 30.0, "reaction": 10.0}, autopass=(1.0, 4.0))
+POLICY = TimerPolicy({"turn": 30.0, "reaction": 10.0})
 PASS_ONLY = Prompt("w1/1/0/1", ["pass"], "reaction", "pass", {"pass": [{}]}, strike=False)
 A_CHOICE = Prompt("w1/1/0/1", ["pass", "counter"], "reaction", "pass", {"pass": [{}], "counter": [{}]})
 SETTINGS = Settings(timers={"turn": 30.0, "reaction": 10.0}, allow_seed=True)
@@ -60,7 +60,9 @@ class TestTheDeadline:
     def test_a_pass_only_prompt_of_an_auto_passing_seat_gets_an_autopass_beside_its_timeout(self) -> None:
         meta = room_meta(SeatRecord(0, "h0", settings=AUTO), SeatRecord(1, "h1"))
         draw = Draws(2.5)
-        schedule = schedule_for(meta, 1, {0: PASS_ONLY, 1: PASS_ONLY}, None, {}, 100.0, POLICY, draw)
+        schedule = schedule_for(
+            meta, 1, {0: PASS_ONLY, 1: PASS_ONLY}, None, {}, 100.0, POLICY, AutoPass(draw=draw)
+        )
         assert items(schedule) == [(0, "timeout", 110.0), (0, "autopass", 102.5), (1, "timeout", 110.0)]
         assert draw.ranges == [(1.0, 4.0)]
 
@@ -79,19 +81,21 @@ class TestTheDeadline:
         ],
     )
     def test_no_autopass_otherwise(self, record: SeatRecord, prompt: Prompt) -> None:
-        schedule = schedule_for(room_meta(record), 1, {0: prompt}, None, {}, 100.0, POLICY, Draws(2.0))
+        schedule = schedule_for(
+            room_meta(record), 1, {0: prompt}, None, {}, 100.0, POLICY, AutoPass(draw=Draws(2.0))
+        )
         assert [d.kind for d in schedule.deadlines] == ["bot" if record.bot else "timeout"]
 
     def test_the_delay_is_drawn_once_per_prompt_not_again_on_another_seats_move(self) -> None:
         meta = room_meta(SeatRecord(0, "h0", settings=AUTO))
-        first = schedule_for(meta, 1, {0: PASS_ONLY}, None, {}, 100.0, POLICY, Draws(3.0))
-        again = schedule_for(meta, 2, {0: PASS_ONLY}, first, {}, 101.0, POLICY, Draws(1.0))
+        first = schedule_for(meta, 1, {0: PASS_ONLY}, None, {}, 100.0, POLICY, AutoPass(draw=Draws(3.0)))
+        again = schedule_for(meta, 2, {0: PASS_ONLY}, first, {}, 101.0, POLICY, AutoPass(draw=Draws(1.0)))
         assert items(again) == [(0, "timeout", 110.0), (0, "autopass", 103.0)]
 
     def test_a_short_timer_narrows_the_range_to_the_time_left(self) -> None:
         meta = RoomMeta("r", "g", [SeatRecord(0, "h0", settings=AUTO)], "host", timers={"reaction": 2.0})
         draw = Draws(3.0)
-        schedule = schedule_for(meta, 1, {0: PASS_ONLY}, None, {}, 100.0, POLICY, draw)
+        schedule = schedule_for(meta, 1, {0: PASS_ONLY}, None, {}, 100.0, POLICY, AutoPass(draw=draw))
         assert draw.ranges == [(1.0, 2.0)]
         assert items(schedule) == [(0, "timeout", 102.0), (0, "autopass", 102.0)]
 
@@ -306,7 +310,8 @@ def test_the_range_is_a_flag_and_a_variable_and_reaches_the_policy() -> None:
         ["--autopass-max", "6"], {"BOARDROOM_AUTOPASS_MIN": "2.5", "BOARDROOM_AUTOPASS_MAX": "9"}
     )
     assert (settings.autopass_min, settings.autopass_max) == (2.5, 6.0)
-    assert Services(settings, with_fixtures()).rooms.policy.autopass == (2.5, 6.0)
+    autopass = Services(settings, with_fixtures()).rooms.autopass
+    assert (autopass.low, autopass.high) == (2.5, 6.0)
 
 
 @pytest.mark.parametrize(
