@@ -4,7 +4,8 @@
   ``bot`` item due after the server's ``bot_delay``.
 - A leaver's seat without a bot takes its defaults at once (a ``timeout`` due now).
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
-  the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away (the shorter
+  the server's setting, else the game's declared default, else the engine's; an unknown class counts as
+  ``turn``), or ``away_seconds`` once it is away (the shorter
   of the two: away never lengthens a room's short timer).
 - A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock),
   unless the new one is earlier (the seat left, or went away).
@@ -23,15 +24,22 @@ from server.store.model import Deadline, DeadlineKind, RoomMeta, Schedule
 
 
 class TimerPolicy(msgspec.Struct, frozen=True):
-    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``."""
+    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``;
+    ``games`` the seconds per class of each game id (the server's settings over what the game declares,
+    `Settings.timer_seconds`), for a game absent there ``timers``."""
 
     timers: dict[str, float]
     away_seconds: float = 5.0
     bot_delay: float = 0.0
+    games: dict[str, dict[str, float]] = {}
+
+    def defaults(self, game: str) -> dict[str, float]:
+        """Seconds per timer class in a room of ``game`` that sets none of its own."""
+        return self.games.get(game, self.timers)
 
     def seconds(self, meta: RoomMeta, timer: str) -> float:
-        """Seconds behind ``timer`` in this room (room override, then server, then ``turn``)."""
-        merged = {**self.timers, **meta.timers}
+        """Seconds behind ``timer`` in this room (room override, then `defaults`, then ``turn``)."""
+        merged = {**self.defaults(meta.game), **meta.timers}
         return merged.get(timer, merged.get("turn", 60.0))
 
 

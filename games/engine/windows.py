@@ -43,7 +43,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
-from games.engine.errors import IllegalAction, declare
+from games.engine.errors import IllegalAction
 from games.engine.model import Event, Prompt
 
 F = TypeVar("F")
@@ -55,8 +55,6 @@ Choices = dict[str, list[dict[str, Any]]]
 
 #: The action kind that passes in a window; every window prompt offers it.
 PASS = "pass"
-
-declare({"window/answered": "this seat has already answered this window (each seat answers once)"})
 
 
 class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unknown_fields=True):
