@@ -4,8 +4,7 @@
   ``bot`` item due after the server's ``bot_delay``.
 - A leaver's seat without a bot takes its defaults at once (a ``timeout`` due now).
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
-  the server's setting, else the game's declared default, else the engine's; an unknown class counts as
-  ``turn``), or ``away_seconds`` once it is away (the shorter
+  the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away (the shorter
   of the two: away never lengthens a room's short timer).
 - A prompt whose id did not change keeps its deadline (another seat's move does not reset the clock),
   unless the new one is earlier (the seat left, or went away).

@@ -84,8 +84,8 @@ class Settings(msgspec.Struct, frozen=True):
     - ``origins``: allowed ``Origin`` header values for websockets; ``None`` allows any (and a missing
       header is always allowed: non-browser clients send none).
     - ``timers``: seconds per timer class, over `DEFAULT_TIMERS` and each game's declared seconds
-      (`timer_seconds`); ``away_seconds`` the short
-      deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts.
+      (`timer_seconds`); ``away_seconds`` the short deadline of a seat marked away; ``bot_delay``
+      seconds before a server-side bot acts.
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts

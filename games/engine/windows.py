@@ -185,13 +185,18 @@ def guard(
     purpose: str = "",
     opening: Iterable[tuple[int, P]] = (),
     cancellable: bool = True,
-    **options: Any,
+    *,
+    timer: str = "reaction",
+    default: str = PASS,
+    skip_idle: bool = False,
 ) -> Window[P]:
     """Queue ``effects`` behind a new window: they run once it has closed and its plays have resolved,
     before whatever was queued (INF-19: "a window before each effect"). Takes `open_window`'s
-    arguments (``timer``, ``default``, ``skip_idle`` by keyword) and returns the window."""
+    arguments and returns the window."""
     push(ws, effects)
-    return open_window(ws, mode, seats, purpose, opening, cancellable, **options)
+    return open_window(
+        ws, mode, seats, purpose, opening, cancellable, timer=timer, default=default, skip_idle=skip_idle
+    )
 
 
 def accepting(ws: Windows[F, P]) -> Window[P] | None:
@@ -259,7 +264,7 @@ def _responding(ws: Windows[F, P], seat: int) -> Window[P]:
         raise IllegalAction("action/no_prompt")
     if seat in window.answered:
         raise IllegalAction("window/answered")
-    if seat in window.passed and window.mode != "once":
+    if seat in window.passed:
         raise IllegalAction("action/no_prompt")
     if window.mode == "ordered" and window.seats[window.turn] != seat:
         raise IllegalAction("window/not_your_turn")
