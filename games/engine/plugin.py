@@ -8,6 +8,7 @@ prompt check and state encoding, so every game refuses the same mistakes with th
 from __future__ import annotations
 
 import abc
+import re
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
@@ -20,6 +21,12 @@ from games.engine.rng import Rng
 
 S = TypeVar("S", bound=msgspec.Struct)
 Opt = TypeVar("Opt", bound=msgspec.Struct)
+
+#: The timer classes the engine's own prompts name (turn prompts, reaction windows, commitments, setup
+#: choices): every game has them; the server gives their seconds.
+ENGINE_TIMERS = frozenset({"turn", "reaction", "commit", "setup"})
+#: What a timer class is called: lowercase letters and ``_``, 1 to 32 (as rooms name them).
+TIMER_NAME = re.compile(r"[a-z_]{1,32}")
 
 #: A bot: a pure function of what its seat sees (the ``View`` Struct), its prompt and a generator of its
 #: own -> an action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
@@ -34,9 +41,13 @@ class Game(abc.ABC, Generic[S, Opt]):
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
+    ``timers``: the game's own timer classes (those its prompts name besides `ENGINE_TIMERS`) and their
+    default seconds (Gregs: ``{"cut": 20.0, "curse": 20.0}``); it may also give its own default for an
+    engine class. A room may set the seconds of `timer_classes` only.
     """
 
     shared_view: ClassVar[bool] = False
+    timers: ClassVar[Mapping[str, float]] = {}
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -51,7 +62,11 @@ class Game(abc.ABC, Generic[S, Opt]):
         """Builds the codecs. Raises ``TypeError`` for an action Struct that does not set
         ``forbid_unknown_fields=True``: the protocol promises that unknown fields of an action are refused
         (``action/malformed``), so no game may silently ignore them; and for an ``EventBody`` member not
-        tagged with tag field ``kind``: the protocol documents every event as tagged ``kind``."""
+        tagged with tag field ``kind``: the protocol documents every event as tagged ``kind``. Raises
+        ``ValueError`` for a timer class not named as `TIMER_NAME` says or without positive seconds."""
+        for name, seconds in self.timers.items():
+            if not TIMER_NAME.fullmatch(name) or not seconds > 0:
+                raise ValueError(f"{self.id}: timer {name!r} needs a name of a-z and _ and seconds above 0")
         for kind in typing.get_args(self.Action) or (self.Action,):
             if not kind.__struct_config__.forbid_unknown_fields:
                 raise TypeError(f"{self.id}: action {kind.__name__} must set forbid_unknown_fields=True")
@@ -108,6 +123,10 @@ class Game(abc.ABC, Generic[S, Opt]):
         """The code refusing an action of ``seat`` while it has no prompt: ``action/no_prompt`` unless the
         game knows better (``commit/already``, ``window/not_your_turn``), from what that seat can see."""
         return "action/no_prompt"
+
+    def timer_classes(self) -> frozenset[str]:
+        """Every timer class this game's prompts may name: the engine's and its own ``timers``."""
+        return ENGINE_TIMERS | set(self.timers)
 
     def bots(self) -> Mapping[str, Policy]:
         """Named bot policies; ``"random"`` is always offered by the engine."""

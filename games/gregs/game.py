@@ -98,6 +98,8 @@ class Gregs(Game[model.State, model.Options]):
     shared_view = True  # `view` ignores the seat: hidden cards are hidden from everyone
     min_seats = 3
     max_seats = 6
+    #: Timer classes of its own (README "Timeouts"): the cut before a turn, the curse hand-over.
+    timers = {"cut": 20.0, "curse": 20.0}
     State = State
     Options = Options
     Action = Action
