@@ -4,6 +4,7 @@ Re-exports the names a game module needs.
 """
 
 from games.engine.bots import random_policy
+from games.engine.coverage import Coverage, OptionSet
 from games.engine.data import DataError, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
 from games.engine.match import LogEntry, Match
@@ -20,13 +21,14 @@ from games.engine.model import (
     encode_args,
     only,
 )
-from games.engine.plugin import Game, Policy, check, kind_of, step
+from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
 from games.engine.rng import Rng
 
 __all__ = [
     "CODES",
     "EVERYONE",
     "Audience",
+    "Coverage",
     "Ctx",
     "DataError",
     "Event",
@@ -34,6 +36,7 @@ __all__ = [
     "IllegalAction",
     "LogEntry",
     "Match",
+    "OptionSet",
     "Outcome",
     "Policy",
     "Prompt",
@@ -44,10 +47,12 @@ __all__ = [
     "check",
     "declare",
     "encode_args",
+    "free_form_kinds",
     "kind_of",
     "load_rows",
     "only",
     "parse_rows",
     "random_policy",
     "step",
+    "struct_types",
 ]
