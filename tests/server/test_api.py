@@ -342,6 +342,15 @@ def test_a_bad_option_is_named_by_its_path_in_the_body(client: Http) -> None:
     assert unknown.json()["message"] == "Object contains unknown field `bogus` - at `$.options`"
 
 
+def test_an_unknown_nested_option_is_refused_with_its_path_and_creates_no_room(client: Http) -> None:
+    before = len(client.get("/api/rooms?game=fixture-meld").json())
+    body = {"game": "fixture-meld", "seats": 2, "options": {"groups": {"runs": True, "bogus": 1}}}
+    response = client.post("/api/rooms", json=body)
+    assert (response.status_code, response.json()["code"]) == (400, "request/invalid")
+    assert response.json()["message"] == "Object contains unknown field `bogus` - at `$.options.groups`"
+    assert len(client.get("/api/rooms?game=fixture-meld").json()) == before
+
+
 def test_the_room_list_comes_in_pages_ordered_by_id_with_a_link_to_the_next() -> None:
     with running_server(games=GAMES) as server, httpx.Client(base_url=server.url) as http:
         made = sorted(
