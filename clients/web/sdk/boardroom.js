@@ -308,7 +308,7 @@ export class Connection {
   }
 
   open(state) {
-    this.setState(state);
+    if (this.state !== state) this.setState(state);
     const url = this.urls[this.attempts % this.urls.length];
     this.attempts += 1;
     let ws;
