@@ -70,3 +70,15 @@ def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_link
     )
     assert done.returncode == 0, done.stdout[-4000:]
     assert "# fail 0" in done.stdout and "# pass 13" in done.stdout
+
+
+def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:
+    readme = (WEB / "README.md").read_text()
+    section = readme[readme.index("## The JavaScript SDK") :]
+    example = section[section.index("```js\n") + 6 : section.index("```\n", section.index("```js\n") + 6)]
+    code = example.replace("http://127.0.0.1:8000", served)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", code], cwd=WEB, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "reason: 'finished'" in done.stdout

@@ -47,11 +47,12 @@ export class Closed extends Error {
 }
 
 /** The websocket URL of a server base: `http(s)://host[/prefix]` or `ws(s)://host[/prefix]` becomes
- * `ws(s)://host[/prefix]/ws`; a URL already ending in `/ws` is kept. A relative URL (`''`, `/`) resolves
- * against the page's location in a browser. */
-export function websocketUrl(base) {
-  const origin = globalThis.location?.href;
-  const url = origin === undefined ? new URL(base) : new URL(base, origin);
+ * `ws(s)://host[/prefix]/ws`; a URL already ending in `/ws` is kept. In a browser a path (`/`, the
+ * default, or `''`: the page's own server) resolves against the page's origin. */
+export function websocketUrl(base = '/') {
+  const page = globalThis.location?.href;
+  // '' would resolve to the page itself (/rooms/r1), not to the server's root
+  const url = page === undefined ? new URL(base) : new URL(base || '/', page);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
   else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
@@ -129,7 +130,7 @@ class Mirror {
 /**
  * A self-healing connection to `room` holding `tokens` (none: a spectator; several: hot-seat).
  *
- * Options: `url` (the server's http(s) or ws(s) base; `fallbacks`: more workers of the deployment, tried
+ * Options: `url` (the server's http(s) or ws(s) base, default `/`: a page's own server; `fallbacks`: more workers of the deployment, tried
  * in turn on each reconnect), `room`, `tokens` (seat tokens from the lobby), `WebSocket` (a constructor;
  * default `globalThis.WebSocket`), `since` and `views` (resume mirrors kept elsewhere, e.g. across a page
  * reload: the version they show and `{seat: view}`, `null` as the spectator's key, as `saved()` returns
@@ -148,7 +149,7 @@ class Mirror {
  */
 export class Connection {
   constructor({
-    url,
+    url = '/',
     room,
     tokens = [],
     WebSocket = globalThis.WebSocket,

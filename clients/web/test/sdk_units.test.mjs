@@ -83,6 +83,12 @@ test('websocketUrl turns a server base into its /ws address', () => {
   assert.equal(websocketUrl('ws://h:1/ws'), 'ws://h:1/ws');
   assert.equal(websocketUrl('wss://h'), 'wss://h/ws');
   assert.throws(() => websocketUrl('ftp://h'), TypeError);
+  globalThis.location = { href: 'https://h:8443/rooms/r1' }; // a page of the table
+  try {
+    assert.deepEqual([websocketUrl(), websocketUrl(''), websocketUrl('/')], Array(3).fill('wss://h:8443/ws'));
+  } finally {
+    delete globalThis.location;
+  }
 });
 
 test('nextAfter reads the after of a Link rel=next header', () => {
