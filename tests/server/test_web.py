@@ -212,6 +212,8 @@ async def test_the_api_websocket_and_probes_keep_their_paths(client: httpx.Async
     games = await client.get("/api/games")
     assert games.status_code == 200 and "gregs" in {g["id"] for g in games.json()}
     assert (await client.get("/healthz")).json() == {"ok": True}
+    assert (await client.get("/readyz")).json()["ready"] is True
+    not_found(await client.get("/ws"))  # a websocket route: no page behind it
     assert (await client.get("/metrics")).status_code == 200
     not_found(await client.get("/api/nope"))
     not_found(await client.get("/api/"))

@@ -320,6 +320,7 @@ export class Connection {
       return;
     }
     this.ws = ws;
+    ws.binaryType = 'arraybuffer'; // JSON comes in text frames; a binary one is decoded, never a Blob
     this.welcomedHere = false;
     ws.onopen = () => {
       this.send({
