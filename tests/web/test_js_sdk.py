@@ -69,7 +69,7 @@ def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_link
         [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 13" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 14" in done.stdout
 
 
 def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import WebSocket, { WebSocketServer } from 'ws';
 
 import { ActionRefused, Closed, Connection, websocketUrl } from '../sdk/boardroom.js';
-import { nextAfter } from '../sdk/lobby.js';
+import { Lobby, LobbyError, nextAfter } from '../sdk/lobby.js';
 
 const VIEW = { turn: 0, hand: ['mom', 'cheese'], scores: [0, 0] };
 const PROMPT = { id: 't0', kinds: ['pass'], timer: 'turn', default: 'pass', choices: { pass: [{}] } };
@@ -95,6 +95,32 @@ test('nextAfter reads the after of a Link rel=next header', () => {
   assert.equal(nextAfter('</api/rooms?limit=2&after=r-9>; rel="next"'), 'r-9');
   assert.equal(nextAfter(null), null);
   assert.equal(nextAfter('</x>; rel="prev"'), null);
+});
+
+test('the lobby calls fetch as a browser requires: as a plain function, not a method', async () => {
+  const calls = [];
+  const saved = globalThis.fetch;
+  globalThis.fetch = function fetch(url, init) {
+    // a browser's fetch throws "Illegal invocation" when called on another object
+    if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+    calls.push([url, init.method, init.headers]);
+    const failed = url.endsWith('/start');
+    const body = failed ? { code: 'room/not_full', message: 'seats are free' } : [{ id: 'gregs' }];
+    return Promise.resolve(new Response(JSON.stringify(body), { status: failed ? 409 : 200 }));
+  };
+  try {
+    const lobby = new Lobby('http://h:1/');
+    assert.deepEqual(await lobby.games(), [{ id: 'gregs' }]);
+    const err = await lobby.start('r1', 'host-token').catch((e) => e);
+    assert.ok(err instanceof LobbyError);
+    assert.deepEqual([err.status, err.code, err.message], [409, 'room/not_full', 'seats are free']);
+    assert.deepEqual(calls, [
+      ['http://h:1/api/games', 'GET', {}],
+      ['http://h:1/api/rooms/r1/start', 'POST', { Authorization: 'Bearer host-token' }],
+    ]);
+  } finally {
+    globalThis.fetch = saved;
+  }
 });
 
 test('an update patches a new view object and announces its step, events and prompt', async () => {
