@@ -52,8 +52,7 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
             "clients/web/app/table.css",
             "clients/web/app/table.js",
             "clients/web/index.html",
-            "clients/web/sdk/boardroom.js",
-            "clients/web/sdk/lobby.js",
+            *(f"clients/web/sdk/{p.name}" for p in (WEB / "sdk").glob("*.js")),
             "clients/web/table.html",
             *vendored,
         ]
