@@ -1,0 +1,322 @@
+// The table page (/rooms/<id>): one websocket for the tab, saying hello with every seat token this
+// browser holds for the room (none: a spectator). It draws the shown viewer's mirror with the game's
+// renderer, the prompt's controls and countdown, the event log in that viewer's words, the seats with
+// their marks, the connection state and the outcome; hot-seat tabs go through the curtain (hotseat.js).
+
+import { Connection } from "/static/sdk/boardroom.js";
+import * as api from "./api.js";
+import { controls } from "./controls.js";
+import { fill, h, seatName } from "./dom.js";
+import { HotSeat } from "./hotseat.js";
+import { sentence } from "./messages.js";
+import { rendererFor } from "./renderers/index.js";
+import { renderSetup, setBots } from "./setup.js";
+import * as storage from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+const roomId = decodeURIComponent(location.pathname.replace(/^\/rooms\//, "").replace(/\/$/, ""));
+const STATES = {
+  connecting: "Connecting…",
+  open: "Connected",
+  reconnecting: "Connection lost — reconnecting…",
+  closed: "Disconnected",
+};
+
+const page = {
+  summary: null,
+  renderer: rendererFor(null),
+  conn: null,
+  hotseat: new HotSeat([]),
+  logs: new Map(), // viewer ("null" or the seat) -> [{key, text}]
+  outcome: null,
+  pending: false,
+  actionError: "",
+  scheduled: false,
+  publicLogShown: false,
+};
+
+function viewerKey(viewer) {
+  return viewer === null || viewer === undefined ? "null" : String(viewer);
+}
+
+function heldSeats() {
+  return storage.seatTokens(roomId).map(([seat]) => seat);
+}
+
+function names() {
+  return page.summary ? page.summary.seats : [];
+}
+
+function rendererContext(viewer) {
+  const view = page.conn ? page.conn.mirror(viewer) : null;
+  const prompt = viewer === null || !page.conn ? null : page.conn.prompt(viewer);
+  return {
+    view,
+    viewer,
+    prompt,
+    outcome: page.outcome,
+    pending: page.pending,
+    seats: names(),
+    name: (seat) => seatName(seat, names()),
+    offered: (kind) => (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
+    choose: (kind, fields) => act(viewer, { kind, ...fields }),
+  };
+}
+
+function logEvents(viewer, events) {
+  const key = viewerKey(viewer);
+  const log = page.logs.get(key) || [];
+  const ctx = rendererContext(viewer);
+  for (const event of events || []) {
+    const id = `${event.version}:${JSON.stringify(event.body)}`;
+    if (log.some((entry) => entry.key === id)) continue; // a resume may repeat events already shown
+    log.push({ key: id, text: page.renderer.describe(event.body, ctx) });
+  }
+  page.logs.set(key, log.slice(-200));
+}
+
+async function act(seat, action) {
+  if (page.pending) return;
+  page.pending = true;
+  page.actionError = "";
+  schedule();
+  try {
+    await page.conn.act(seat, action);
+  } catch (error) {
+    page.actionError = sentence(error);
+  } finally {
+    page.pending = false;
+    schedule();
+  }
+}
+
+function schedule() {
+  if (page.scheduled) return;
+  page.scheduled = true;
+  requestAnimationFrame(() => {
+    page.scheduled = false;
+    render();
+  });
+}
+
+function renderSeats() {
+  const held = heldSeats();
+  const seats = names();
+  fill($("seats-list"), seats.map((s) => {
+    const marks = [];
+    if (held.includes(s.seat)) marks.push(["mine", "this device"]);
+    if (s.bot) marks.push(["bot", `bot: ${s.bot}`]);
+    if (s.away) marks.push(["away", "away"]);
+    if (s.left) marks.push(["left", "left the game"]);
+    if (!s.taken) marks.push(["free", "free"]);
+    return h("li", { class: "seat", "data-seat": s.seat },
+      h("span", { class: "seat-name" }, seatName(s.seat, seats)),
+      marks.map(([cls, text]) => h("span", { class: `mark mark-${cls}` }, text)));
+  }));
+}
+
+function renderOutcome() {
+  const box = $("outcome");
+  const outcome = page.outcome;
+  box.hidden = !outcome;
+  if (!outcome) return fill(box);
+  const order = outcome.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = outcome.winners.map((s) => seatName(s, names())).join(", ");
+  fill(box,
+    h("h2", {}, "Game over"),
+    h("p", { class: "winners" }, outcome.winners.length ? `Winner: ${winners}` : "Nobody won."),
+    outcome.guard ? h("p", {}, "A safety limit ended the game.") : null,
+    h("ol", { class: "ranking" }, order.map(({ rank, seat }) => h("li", {}, `Rank ${rank}: ${seatName(seat, names())}`))));
+  if (!page.publicLogShown) showPublicLog();
+}
+
+async function showPublicLog() {
+  page.publicLogShown = true;
+  let entries;
+  try {
+    entries = await api.log(roomId);
+  } catch (error) {
+    page.publicLogShown = false;
+    return;
+  }
+  const ctx = { ...rendererContext(null), viewer: undefined };
+  fill($("public-log-list"), entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))));
+  $("public-log").hidden = false;
+}
+
+function countdownText(prompt) {
+  if (!prompt || prompt.deadline === undefined || prompt.deadline === null) return "";
+  const left = Math.max(0, Math.round(prompt.deadline - Date.now() / 1000));
+  return `${left} s left`;
+}
+
+function tick() {
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    el.textContent = countdownText({ deadline: Number(el.dataset.deadline) });
+  }
+}
+
+function renderCurtain(seat) {
+  const held = heldSeats();
+  const prompt = seat === null ? null : page.conn.prompt(seat);
+  const curtain = $("curtain");
+  const button = seat === null
+    ? held.map((s) => h("button", { type: "button", class: "reveal", onclick: () => reveal(s) }, `Show ${seatName(s, names())}`))
+    : h("button", { type: "button", class: "reveal primary", "data-seat": seat, onclick: () => reveal(seat) },
+      `${seatName(seat, names())}: your turn — show`);
+  fill(curtain,
+    h("h2", { id: "curtain-title" }, seat === null ? "Hidden: pass the device" : `${seatName(seat, names())}, it is your turn`),
+    h("p", {}, seat === null ? "No seat of this device has to act now." : "Only that player should look: press the button to see your cards."),
+    prompt && prompt.deadline ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt)) : null,
+    button);
+  const wasHidden = curtain.hidden;
+  curtain.hidden = false;
+  if (wasHidden) (curtain.querySelector("button") || curtain).focus();
+}
+
+function reveal(seat) {
+  page.hotseat.reveal(seat);
+  render();
+  const first = document.querySelector("#controls button, #table button:not([disabled])");
+  if (first) first.focus();
+}
+
+function renderPlay(viewer) {
+  const ctx = rendererContext(viewer);
+  const own = viewer !== null;
+  $("curtain").hidden = true;
+  $("play").hidden = false;
+  $("viewer").textContent = own ? `You are ${seatName(viewer, names())}` : "Watching (spectator)";
+  $("hide").hidden = !page.hotseat.several;
+  fill($("table"), ctx.view ? page.renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
+  const prompt = ctx.prompt && !page.outcome ? ctx.prompt : null;
+  $("prompt").hidden = !own;
+  $("prompt-title").textContent = prompt ? "Your move" : "Nothing to do now";
+  const countdown = $("countdown");
+  if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
+  else delete countdown.dataset.deadline;
+  countdown.textContent = countdownText(prompt);
+  fill($("controls"), controls({
+    prompt,
+    inline: page.renderer.inline,
+    label: (kind, choice) => page.renderer.label(kind, choice, ctx),
+    choose: ctx.choose,
+    pending: page.pending,
+  }));
+  $("action-error").textContent = page.actionError;
+  const log = page.logs.get(viewerKey(viewer)) || [];
+  fill($("log"), log.slice().reverse().map((entry) => h("li", {}, entry.text)));
+}
+
+function clearPrivate() {
+  // removed from the DOM, not hidden: the next person at the device must not find it in the page
+  fill($("table"));
+  fill($("controls"));
+  fill($("log"));
+  $("action-error").textContent = "";
+  $("play").hidden = true;
+}
+
+function render() {
+  renderSeats();
+  renderOutcome();
+  if (!page.conn) return;
+  const held = page.hotseat.seats;
+  if (held.length === 0) return renderPlay(null);
+  const due = page.outcome ? [] : held.filter((s) => page.conn.prompt(s));
+  const { shown, curtain } = page.hotseat.settle(due);
+  if (shown === null) {
+    clearPrivate();
+    renderCurtain(curtain);
+  } else {
+    renderPlay(shown);
+  }
+}
+
+function setState(state) {
+  const badge = $("conn-state");
+  badge.dataset.state = state;
+  badge.textContent = STATES[state] || state;
+}
+
+function banner(text) {
+  $("notice").textContent = text;
+}
+
+function connect() {
+  if (page.conn) page.conn.close();
+  const tokens = storage.seatTokens(roomId).map(([, token]) => token);
+  page.hotseat = new HotSeat(heldSeats());
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const conn = new Connection({ url, room: roomId, tokens });
+  page.conn = conn;
+  conn.on("state", (state) => { if (conn === page.conn) { setState(state); if (state === "open") banner(""); } });
+  conn.on("welcome", () => schedule());
+  const step = (message) => {
+    logEvents(message.viewer === undefined ? message.seat : message.viewer, message.events);
+    if (message.outcome) page.outcome = message.outcome;
+    schedule();
+  };
+  conn.on("snapshot", step);
+  conn.on("update", step);
+  conn.on("outcome", (outcome) => {
+    page.outcome = outcome && outcome.ranks ? outcome : (outcome && outcome.outcome) || page.outcome;
+    refreshSummary();
+    schedule();
+  });
+  conn.on("error", (error) => { if (error && error.id === undefined) banner(sentence(error)); });
+  conn.on("bye", () => banner(sentence(1001)));
+  conn.connect();
+}
+
+async function refreshSummary() {
+  try {
+    page.summary = await api.room(roomId);
+  } catch (error) {
+    banner(sentence(error));
+    return;
+  }
+  const game = page.summary.game;
+  if (page.renderer.game !== game) page.renderer = rendererFor(game);
+  $("room-title").textContent = `${page.title || game} — room ${roomId}`;
+  renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged, onError: banner });
+  if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
+  schedule();
+}
+
+function seatsChanged() {
+  refreshSummary();
+  connect(); // a new hello with every token this browser holds now
+}
+
+async function boot() {
+  $("share-link").value = `${location.origin}/rooms/${encodeURIComponent(roomId)}`;
+  $("copy-link").addEventListener("click", async () => {
+    $("share-link").select();
+    try {
+      await navigator.clipboard.writeText($("share-link").value);
+      $("copy-status").textContent = "Link copied.";
+    } catch {
+      $("copy-status").textContent = "Select the link and copy it.";
+    }
+  });
+  $("hide").addEventListener("click", () => { page.hotseat.hide(); render(); });
+  try {
+    const games = await api.games();
+    await refreshSummary();
+    const info = games.find((g) => g.id === page.summary.game);
+    setBots(info && info.bots);
+    renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged, onError: banner });
+    page.title = info ? info.title : page.summary.game;
+    $("room-title").textContent = `${page.title} — room ${roomId}`;
+    document.title = `${page.title} — boardroom`;
+  } catch (error) {
+    banner(sentence(error));
+    return;
+  }
+  connect();
+  setInterval(tick, 1000);
+  setInterval(refreshSummary, 5000); // away and left marks live in the room's summary
+}
+
+boot();
