@@ -20,6 +20,7 @@ const STATES = {
   open: "Connected",
   reconnecting: "Connection lost — reconnecting…",
   closed: "Disconnected",
+  offline: "Offline — your moves wait for the network",
 };
 
 const page = {
@@ -30,6 +31,7 @@ const page = {
   logs: new Map(), // viewer ("null" or the seat) -> [{key, text}]
   outcome: null,
   pending: false,
+  offline: false,
   actionError: "",
   scheduled: false,
   publicLogShown: false,
@@ -217,7 +219,28 @@ function clearPrivate() {
   $("play").hidden = true;
 }
 
+function focusKey(el) {
+  if (!el || !el.closest || !el.closest("#play") || !/^(BUTTON|SELECT|TEXTAREA)$/.test(el.tagName)) return null;
+  return `${el.tagName}|${el.dataset.kind || ""}|${el.dataset.slot || ""}|${el.textContent}`;
+}
+
+/** Each update redraws the table: give the keyboard's focus back to the same control, or to the first
+ * control when the one used went away (a revealed slot). */
+function restoreFocus(key) {
+  if (key === null) return;
+  const candidates = [...document.querySelectorAll("#play button, #play select, #play textarea")];
+  const same = candidates.find((el) => focusKey(el) === key && !el.disabled);
+  const target = same || candidates.find((el) => !el.disabled && el.id !== "hide");
+  if (target) target.focus();
+}
+
 function render() {
+  const key = focusKey(document.activeElement);
+  draw();
+  restoreFocus(key);
+}
+
+function draw() {
   renderSeats();
   renderOutcome();
   if (!page.conn) return;
@@ -234,6 +257,7 @@ function render() {
 }
 
 function setState(state) {
+  if (page.offline && state !== "offline") return; // the network's word wins until it is back
   const badge = $("conn-state");
   badge.dataset.state = state;
   badge.textContent = STATES[state] || state;
@@ -243,30 +267,54 @@ function banner(text) {
   $("notice").textContent = text;
 }
 
+function saveLogs() {
+  try {
+    sessionStorage.setItem(`boardroom.log.${roomId}`, JSON.stringify([...page.logs]));
+  } catch {
+    // a full storage only costs the log across a reload
+  }
+}
+
+function loadLogs() {
+  try {
+    page.logs = new Map(JSON.parse(sessionStorage.getItem(`boardroom.log.${roomId}`) || "[]"));
+  } catch {
+    page.logs = new Map();
+  }
+}
+
 function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
   page.hotseat = new HotSeat(heldSeats());
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
-  const conn = new Connection({ url, room: roomId, tokens });
+  const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
-  conn.on("state", (state) => { if (conn === page.conn) { setState(state); if (state === "open") banner(""); } });
-  conn.on("welcome", () => schedule());
-  const step = (message) => {
-    logEvents(message.viewer === undefined ? message.seat : message.viewer, message.events);
-    if (message.outcome) page.outcome = message.outcome;
+  const mine = (fn) => (detail) => { if (conn === page.conn) fn(detail); };
+  conn.on("state", mine(({ state, code }) => {
+    setState(state);
+    if (state === "open") banner("");
+    else if (code && code !== 1000) banner(sentence(code));
+  }));
+  conn.on("welcome", mine((welcome) => {
+    const same = welcome.seats.join() === page.hotseat.seats.join();
+    if (!same) page.hotseat = new HotSeat(welcome.seats); // a resume keeps the seat shown
     schedule();
-  };
-  conn.on("snapshot", step);
-  conn.on("update", step);
-  conn.on("outcome", (outcome) => {
-    page.outcome = outcome && outcome.ranks ? outcome : (outcome && outcome.outcome) || page.outcome;
-    refreshSummary();
+  }));
+  const step = mine((message) => {
+    logEvents(message.viewer, message.events);
+    if (message.outcome) page.outcome = message.outcome;
+    saveLogs();
     schedule();
   });
-  conn.on("error", (error) => { if (error && error.id === undefined) banner(sentence(error)); });
-  conn.on("bye", () => banner(sentence(1001)));
-  conn.connect();
+  conn.on("snapshot", step);
+  conn.on("update", step);
+  conn.on("outcome", mine(({ outcome }) => {
+    page.outcome = outcome;
+    refreshSummary();
+  }));
+  conn.on("error", mine((error) => banner(sentence(error))));
+  conn.on("bye", mine(() => banner(sentence(1001))));
+  conn.connect().catch(() => {}); // a refused hello (4401, 4404) shows through the state's close code
 }
 
 async function refreshSummary() {
@@ -301,6 +349,13 @@ async function boot() {
     }
   });
   $("hide").addEventListener("click", () => { page.hotseat.hide(); render(); });
+  // a network change kills sockets silently: reconnect (resume, resend unanswered moves under their
+  // ids) as soon as it is back, instead of waiting for the pings to notice; no attempts while offline
+  addEventListener("offline", () => { page.offline = true; setState("offline"); });
+  addEventListener("online", () => {
+    page.offline = false;
+    if (page.conn) page.conn.reconnect();
+  });
   try {
     const games = await api.games();
     await refreshSummary();
@@ -314,6 +369,7 @@ async function boot() {
     banner(sentence(error));
     return;
   }
+  loadLogs();
   connect();
   setInterval(tick, 1000);
   setInterval(refreshSummary, 5000); // away and left marks live in the room's summary

@@ -52,7 +52,7 @@ function track(view, ctx) {
     return h("li", { class: classes, "aria-label": `${CHARACTERS[card]}: ${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}` },
       h("span", { class: "character-name" }, CHARACTERS[card]),
       h("span", { class: "character-seat" }, who(seat, ctx)),
-      seat === view.holder ? h("span", { class: "cheese-badge", "aria-hidden": "true" }, "🧀") : null);
+      seat === view.holder ? h("span", { class: "cheese-badge", "aria-hidden": "true" }, "curse") : null);
   });
   return h("section", { class: "gregs-track", "aria-labelledby": "gregs-track-title" },
     h("h3", { id: "gregs-track-title" }, "Popularity track"),
@@ -67,7 +67,7 @@ function fan(view, ctx) {
       const cheese = slot.card === "cheese";
       return h("li", { class: ["fan-card", "face-up", cheese && "cheese"] },
         h("span", { class: "slot-number" }, `Slot ${slot.slot}`),
-        h("span", { class: "card-face" }, cheese ? "🧀 Stinky Cheese" : cardName(slot.card)));
+        h("span", { class: "card-face" }, cheese ? "Stinky Cheese" : cardName(slot.card)));
     }
     const choice = reveal && reveal.find((c) => c.slot === slot.slot);
     const label = `Reveal slot ${slot.slot}`;
@@ -87,7 +87,7 @@ function fan(view, ctx) {
 function status(view, ctx) {
   const lines = [
     `Turn ${view.turn + 1}`,
-    view.phase === "choose" ? "Characters are being chosen" : `${player(view.holder, ctx)} holds the cheese curse`,
+    view.phase === "choose" ? "Characters are being chosen" : `Curse holder: ${player(view.holder, ctx)}`,
     `Draw pile ${view.draw_count}, discard pile ${view.discard_count}`,
   ];
   if (view.last_round) lines.push(`Last round: ${view.turns_left ?? 0} turn(s) left`);
@@ -104,25 +104,8 @@ export default {
     return h("div", { class: "gregs" }, status(view, ctx), track(view, ctx), fan(view, ctx));
   },
   describe(body, ctx) {
-    const p = (seat) => player(seat, ctx);
-    switch (body.kind) {
-      case "chosen": return `${who(body.seat, ctx)} chose ${CHARACTERS[body.character]}.`;
-      case "row_built": return "The popularity track is laid out.";
-      case "fan_built": return `A fan of ${body.slots} cards for ${p(body.active)} (${body.drawn} drawn).`;
-      case "reshuffled": return `The discard pile (${body.cards} cards) was shuffled into a new draw pile.`;
-      case "cut": return body.position ? `${p(body.seat)} cut the fan at slot ${body.position}.` : `${p(body.seat)} did not cut.`;
-      case "revealed": return `${p(body.seat)} revealed slot ${body.slot}: ${body.card === "cheese" ? "the Stinky Cheese!" : cardName(body.card)}.`;
-      case "moved": return `${p(body.seat)} moved ${signed(body.by)}.`;
-      case "curse_passed":
-        return body.reason === "cheese"
-          ? `${p(body.target)} found the cheese and takes the curse from ${p(body.source)}.`
-          : `${p(body.source)} gave the cheese curse to ${p(body.target)}, who falls back 3 places.`;
-      case "discarded": return body.whole_fan ? `The whole fan (${body.count} cards) went to the discard pile.` : `${body.count} revealed card(s) went to the discard pile.`;
-      case "timed_out": return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
-      case "last_round": return `${p(body.seat)} reached rank 1: the last round begins!`;
-      case "game_end": return `The game is over: ${body.winners.map(p).join(", ")} won.`;
-      default: return null;
-    }
+    const text = sentenceOf(body, ctx);
+    return text && text.charAt(0).toUpperCase() + text.slice(1);
   },
   label(kind, choice, ctx) {
     switch (kind) {
@@ -135,3 +118,25 @@ export default {
     }
   },
 };
+
+function sentenceOf(body, ctx) {
+  const p = (seat) => player(seat, ctx);
+  switch (body.kind) {
+    case "chosen": return `${who(body.seat, ctx)} chose ${CHARACTERS[body.character]}.`;
+    case "row_built": return "The popularity track is laid out.";
+    case "fan_built": return `A fan of ${body.slots} cards for ${p(body.active)} (${body.drawn} drawn).`;
+    case "reshuffled": return `The discard pile (${body.cards} cards) was shuffled into a new draw pile.`;
+    case "cut": return body.position ? `${p(body.seat)} cut the fan at slot ${body.position}.` : `${p(body.seat)} did not cut.`;
+    case "revealed": return `${p(body.seat)} revealed slot ${body.slot}: ${body.card === "cheese" ? "the Stinky Cheese!" : cardName(body.card)}.`;
+    case "moved": return `${p(body.seat)} moved ${signed(body.by)}.`;
+    case "curse_passed":
+      return body.reason === "cheese"
+        ? `${p(body.target)} found the cheese and took the curse from ${p(body.source)}.`
+        : `${p(body.source)} gave the cheese curse to ${p(body.target)}, who falls back 3 places.`;
+    case "discarded": return body.whole_fan ? `The whole fan (${body.count} cards) went to the discard pile.` : `${body.count} revealed card(s) went to the discard pile.`;
+    case "timed_out": return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
+    case "last_round": return `${p(body.seat)} reached rank 1: the last round begins!`;
+    case "game_end": return `The game is over: ${body.winners.map(p).join(", ")} won.`;
+    default: return null;
+  }
+}
