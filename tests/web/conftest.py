@@ -90,15 +90,30 @@ class Pages:
         self.base_url = base_url
         self.errors: list[str] = []
         self.contexts: list[Any] = []
+        self.refusals: dict[int, int] = {}
 
     def context(self, **options: Any) -> Any:
         ctx = self.browser.new_context(base_url=self.base_url, **options)
         self.contexts.append(ctx)
         return ctx
 
+    def expect_refusals(self, status: int, count: int) -> None:
+        """The test makes the server refuse ``count`` requests with ``status``: Chromium logs each answer
+        of 400 and up as a console error ("Failed to load resource"), which the page cannot prevent."""
+        self.refusals[status] = self.refusals.get(status, 0) + count
+
+    def console(self, page: Any, message: Any) -> None:
+        if message.type != "error":
+            return
+        for status, left in self.refusals.items():
+            if left and f"the server responded with a status of {status} " in message.text:
+                self.refusals[status] = left - 1
+                return
+        self.errors.append(f"{page.url}: {message.text}")
+
     def open(self, path: str, ctx: Any = None, **options: Any) -> Any:
         page = (ctx or self.context(**options)).new_page()
-        page.on("console", lambda m: m.type == "error" and self.errors.append(f"{page.url}: {m.text}"))
+        page.on("console", lambda m: self.console(page, m))
         page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
         page.goto(path)
         return page
@@ -114,6 +129,7 @@ def pages(browser: Any, base_url: str) -> Iterator[Pages]:
     yield opened
     opened.close()
     assert opened.errors == []
+    assert all(left == 0 for left in opened.refusals.values()), f"refusals expected, not seen: {opened.refusals}"
 
 
 def screenshot(page: Any, name: str) -> None:

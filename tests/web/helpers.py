@@ -17,7 +17,9 @@ OUTCOME = "#outcome:not([hidden])"
 
 def create_room(page: Any, game: str, seats: int, options: dict[str, str] | None = None) -> str:
     """Fill the lobby's form (the page is at /) and submit it; returns the new room's id."""
+    page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
+    page.wait_for_selector(f"[id^='opt-{game}-']")
     page.fill("#seats", str(seats))
     for name, value in (options or {}).items():
         page.fill(f"#opt-{game}-{name}", value)

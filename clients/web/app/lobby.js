@@ -9,7 +9,8 @@ import { optionsForm } from "./schema-form.js";
 import * as storage from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
-const PAGE = 20;
+// rooms a page; ?page_size=N shows another count (1 to 1,000, as the API takes)
+const PAGE = Math.min(1000, Math.max(1, Number(new URLSearchParams(location.search).get("page_size")) || 20));
 const state = { games: [], form: null, after: null, next: null, pages: [] };
 
 function roomLink(room) {

@@ -192,7 +192,7 @@ function renderPlay(viewer) {
   $("hide").hidden = !page.hotseat.several;
   fill($("table"), ctx.view ? page.renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
   const prompt = ctx.prompt && !page.outcome ? ctx.prompt : null;
-  $("prompt").hidden = !own;
+  $("prompt").hidden = !own || Boolean(page.outcome);
   $("prompt-title").textContent = prompt ? "Your move" : "Nothing to do now";
   const countdown = $("countdown");
   if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;

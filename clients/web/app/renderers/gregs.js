@@ -77,9 +77,9 @@ function fan(view, ctx) {
           onclick: () => ctx.choose("reveal", choice) }, label)
         : h("span", { class: "card-back", "aria-label": `Slot ${slot.slot}, face down` }, `Slot ${slot.slot}`));
   });
-  const turnOf = view.phase === "choose" ? null : player(view.active, ctx);
+  const turnOf = view.phase === "choose" || ctx.outcome ? null : player(view.active, ctx);
   return h("section", { class: "gregs-fan", "aria-labelledby": "gregs-fan-title" },
-    h("h3", { id: "gregs-fan-title" }, turnOf ? `The fan — ${turnOf}'s turn${view.holder_turn ? " (curse holder)" : ""}` : "The fan"),
+    h("h3", { id: "gregs-fan-title" }, turnOf ? `The fan — ${turnOf}'s turn${view.holder_turn ? " (curse holder)" : ""}` : ctx.outcome ? "The last fan" : "The fan"),
     view.fan.length ? h("ol", { class: "fan" }, slots) : h("p", {}, "No fan yet."),
     h("p", { class: "revealed-sum" }, `Revealed this turn: ${signed(view.revealed_sum)}`));
 }
@@ -127,7 +127,7 @@ function sentenceOf(body, ctx) {
     case "fan_built": return `A fan of ${body.slots} cards for ${p(body.active)} (${body.drawn} drawn).`;
     case "reshuffled": return `The discard pile (${body.cards} cards) was shuffled into a new draw pile.`;
     case "cut": return body.position ? `${p(body.seat)} cut the fan at slot ${body.position}.` : `${p(body.seat)} did not cut.`;
-    case "revealed": return `${p(body.seat)} revealed slot ${body.slot}: ${body.card === "cheese" ? "the Stinky Cheese!" : cardName(body.card)}.`;
+    case "revealed": return `${p(body.seat)} revealed slot ${body.slot}: ${body.card === "cheese" ? "the Stinky Cheese!" : `${cardName(body.card)}.`}`;
     case "moved": return `${p(body.seat)} moved ${signed(body.by)}.`;
     case "curse_passed":
       return body.reason === "cheese"
