@@ -32,6 +32,7 @@ const page = {
   outcome: null,
   pending: false,
   offline: false,
+  focus: null, // the control the keyboard was on (focusKey), across redraws
   actionError: "",
   scheduled: false,
   publicLogShown: false,
@@ -225,19 +226,25 @@ function focusKey(el) {
 }
 
 /** Each update redraws the table: give the keyboard's focus back to the same control, or to the first
- * control when the one used went away (a revealed slot). */
-function restoreFocus(key) {
-  if (key === null) return;
+ * control when the one used went away (a revealed slot). The key outlives a redraw in which every
+ * control was disabled (an action on its way). */
+function restoreFocus() {
+  const active = document.activeElement;
+  if (page.focus === null || (active && active !== document.body && !active.closest("#play"))) return;
   const candidates = [...document.querySelectorAll("#play button, #play select, #play textarea")];
-  const same = candidates.find((el) => focusKey(el) === key && !el.disabled);
-  const target = same || candidates.find((el) => !el.disabled && el.id !== "hide");
+  const usable = candidates.filter((el) => !el.disabled && el.id !== "hide");
+  const target = usable.find((el) => focusKey(el) === page.focus) || usable[0];
   if (target) target.focus();
+  else return;
+  page.focus = focusKey(target);
 }
 
 function render() {
   const key = focusKey(document.activeElement);
+  if (key !== null) page.focus = key;
+  else if (document.activeElement && document.activeElement !== document.body) page.focus = null;
   draw();
-  restoreFocus(key);
+  restoreFocus();
 }
 
 function draw() {
