@@ -49,3 +49,27 @@ def test_the_curtain_removes_the_previous_seats_hand_from_the_dom(pages: Pages) 
     assert played in page.locator("#table").inner_text()  # the pile is public
     assert room  # the room link carries the id only
     assert page.url.endswith(f"/rooms/{room}")
+
+
+def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: str) -> None:
+    """Sealed bids (fixture-commit) drawn by the generic renderer: both seats of the tab commit in the
+    same round, each behind its curtain, from buttons built from the prompt's choices."""
+    from tests.web.helpers import finished, play, public_log
+
+    page = pages.open("/")
+    room = create_room(page, "fixture-commit", 2)
+    page.goto(f"/rooms/{room}?renderer=generic")
+    take_seat(page, 0)
+    take_seat(page, 1)
+    page.locator(CURTAIN).click()
+    assert page.locator("#table dl.tree dt").all_inner_texts()[:2] == ["Hands", "Prize"]
+    assert page.locator("#controls button[data-kind=bid]").all_inner_texts() == [
+        f"Bid: card {card}" for card in range(1, 6)
+    ]
+    curtains: list[str] = []
+    play(page, until=finished(page), on_curtain=lambda: curtains.append(page.locator(CURTAIN).inner_text()))
+    # each round asks both seats; the seat shown last bids first in the next round (still its turn),
+    # and the curtain falls for the other: 10 bids, one curtain at the start and one after every pair
+    assert curtains == ["Seat 1: your turn — show", "Seat 0: your turn — show"] * 2 + ["Seat 1: your turn — show"]
+    kinds = [e["body"]["kind"] for e in public_log(base_url, room)]
+    assert kinds.count("committed") == 10 and kinds.count("revealed") == 5

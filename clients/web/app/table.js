@@ -332,7 +332,9 @@ async function refreshSummary() {
     return;
   }
   const game = page.summary.game;
-  if (page.renderer.game !== game) page.renderer = rendererFor(game);
+  // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
+  const generic = new URLSearchParams(location.search).get("renderer") === "generic";
+  if (page.renderer.game !== (generic ? null : game)) page.renderer = rendererFor(generic ? null : game);
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged, onError: banner });
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
