@@ -27,6 +27,7 @@ from server.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store
+from server.web import web_routes
 from server.ws.session import websocket_endpoint
 
 
@@ -70,6 +71,7 @@ def create_app(
         Route("/metrics", metrics_endpoint),
         *ROUTES,
         WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
+        *web_routes(),  # the reference web client: /, /rooms/{room}, /static/...
     ]
     origins = services.settings.origins
     middleware = [cors(origins)] + ([Middleware(OriginGuard, origins=origins)] if origins is not None else [])

@@ -1,13 +1,15 @@
-"""A real `boardroom serve --fixtures` on a free port and Debian's Chromium driven by Playwright.
+"""The web client's tests: its npm dependencies installed (``npm ci``) when missing, a real
+``boardroom serve`` subprocess on a free port for the JavaScript SDK to talk to, and another one (with the
+fixture games) for Debian's Chromium driven by Playwright.
 
-Each test gets a fresh browser context (its own localStorage: a new person's browser) and fails on any
-console error or uncaught exception of its pages. Screenshots go to docs/screenshots/.
+Each browser test gets a fresh browser context (its own localStorage: a new person's browser) and fails
+on any console error or uncaught exception of its pages. Screenshots go to docs/screenshots/.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -19,7 +21,58 @@ from typing import Any
 import httpx
 import pytest
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+WEB = Path(__file__).resolve().parents[2] / "clients" / "web"
+
+#: The JavaScript tests act as fast as the server answers: the per-connection rate limits of a public
+#: worker (10 actions/s) would only make them slower, not different.
+FAST = ["--actions-per-second", "1000", "--action-burst", "1000"]
+FAST += ["--frames-per-second", "2000", "--frame-burst", "4000"]
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The ``node`` executable, with clients/web's npm dependencies installed (``npm ci`` if missing)."""
+    found, npm = shutil.which("node"), shutil.which("npm")
+    if found is None or npm is None:
+        pytest.skip("Node.js 20 and npm are needed for the JavaScript SDK's tests")
+    lock = WEB / "package-lock.json"
+    installed = WEB / "node_modules" / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True, capture_output=True)
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def served() -> Iterator[str]:
+    """``boardroom serve`` (the in-memory store) on a free port; yields its base URL."""
+    port = free_port()
+    cmd = "from clients.cli import main; raise SystemExit(main())"
+    args = ["serve", "--port", str(port), "--log-level", "warning", *FAST]
+    proc = subprocess.Popen([sys.executable, "-c", cmd, *args], stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"boardroom serve did not start: {proc.communicate()[1]}")
+            time.sleep(0.05)
+        yield base
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=20)  # reads and closes its stderr
+
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -34,23 +87,15 @@ ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """The worker's http base URL: `boardroom serve` with the fixture games, long turn timers (a slow
     machine must not see timeouts) and instant bots."""
-    if os.environ.get("BOARDROOM_WEB_TEST_URL"):  # TEMP until the server serves the pages
-        yield os.environ["BOARDROOM_WEB_TEST_URL"]
-        return
     port = free_port()
-    command = [str(Path(sys.executable).parent / "boardroom"), "serve", "--port", str(port), "--fixtures"]
-    command += ["--timer", "turn=300", "--timer", "setup=300", "--log-level", "warning"]
-    proc = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    cmd = "from clients.cli import main; raise SystemExit(main())"
+    args = ["serve", "--port", str(port), "--fixtures", "--log-level", "warning"]
+    args += ["--timer", "turn=300", "--timer", "setup=300"]
+    proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while True:
@@ -75,7 +120,9 @@ def base_url() -> Iterator[str]:
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    with playwright_sync.sync_playwright() as p:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
         chromium.close()
