@@ -67,8 +67,9 @@ def pick(found: list[list[str]], turn: int) -> list[str]:
     return found[0]
 
 
-def play(page: Any, until: Callable[[], bool], on_curtain: Callable[[], None] | None = None,
-         limit: float = 90.0) -> int:
+def play(
+    page: Any, until: Callable[[], bool], on_curtain: Callable[[], None] | None = None, limit: float = 90.0
+) -> int:
     """Click through the game (revealing at each curtain) until ``until()``; returns the actions clicked."""
     clicks = 0
     deadline = time.monotonic() + limit

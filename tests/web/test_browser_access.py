@@ -16,16 +16,20 @@ def one_seat_room(base_url: str) -> tuple[str, str, str]:
     room, host = created["room"], created["host_token"]
     token = httpx.post(f"{base_url}/api/rooms/{room}/seats/0/claim", json={"name": "Lena"}).json()["token"]
     for seat in (1, 2):
-        httpx.post(f"{base_url}/api/rooms/{room}/seats/{seat}/bot", json={"policy": "random"},
-                   headers={"Authorization": f"Bearer {host}"})
+        httpx.post(
+            f"{base_url}/api/rooms/{room}/seats/{seat}/bot",
+            json={"policy": "random"},
+            headers={"Authorization": f"Bearer {host}"},
+        )
     return room, token, host
 
 
 def seated_page(pages: Pages, base_url: str, **options: Any) -> Any:
     room, token, host = one_seat_room(base_url)
     page = pages.open("/", **options)
-    page.evaluate("([r, t, h]) => localStorage.setItem('boardroom.room.' + r, JSON.stringify({host: h, seats: {0: t}}))",
-                  [room, token, host])
+    entry = "JSON.stringify({host: h, seats: {0: t}})"
+    keep = f"([r, t, h]) => localStorage.setItem('boardroom.room.' + r, {entry})"
+    page.evaluate(keep, [room, token, host])
     page.goto(f"/rooms/{room}")
     return page
 

@@ -23,8 +23,14 @@ from tests.web.helpers import (
     take_seat,
 )
 
-CHARACTERS = {"chr-greg": "Greg", "chr-rupert": "Rupert", "chr-finley": "Finley",
-              "chr-rodrick": "Rodrick", "chr-manni": "Manni", "chr-fregley": "Fregley"}
+CHARACTERS = {
+    "chr-greg": "Greg",
+    "chr-rupert": "Rupert",
+    "chr-finley": "Finley",
+    "chr-rodrick": "Rodrick",
+    "chr-manni": "Manni",
+    "chr-fregley": "Fregley",
+}
 
 
 def hot_seat_room(pages: Pages) -> tuple[Any, str]:
@@ -128,7 +134,11 @@ def test_network_cut_loses_no_action(pages: Pages, base_url: str) -> None:
     # the reveal clicked while offline was applied once, as the next step of the game
     log = public_log(base_url, room)
     step = [e["body"] for e in log if e["version"] == version + 1]
-    assert step[0] == {"kind": "revealed", "seat": seat, "slot": int(slot), **{
-        k: step[0][k] for k in ("card", "value")}}
+    assert step[0] == {
+        "kind": "revealed",
+        "seat": seat,
+        "slot": int(slot),
+        **{k: step[0][k] for k in ("card", "value")},
+    }
     assert sum(1 for e in log if e["body"]["kind"] == "revealed" and e["version"] == version + 1) == 1
     assert page.locator("#action-error").inner_text() == ""

@@ -70,6 +70,7 @@ def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: st
     play(page, until=finished(page), on_curtain=lambda: curtains.append(page.locator(CURTAIN).inner_text()))
     # each round asks both seats; the seat shown last bids first in the next round (still its turn),
     # and the curtain falls for the other: 10 bids, one curtain at the start and one after every pair
-    assert curtains == ["Seat 1: your turn — show", "Seat 0: your turn — show"] * 2 + ["Seat 1: your turn — show"]
+    one, zero = "Seat 1: your turn — show", "Seat 0: your turn — show"
+    assert curtains == [one, zero, one, zero, one]
     kinds = [e["body"]["kind"] for e in public_log(base_url, room)]
     assert kinds.count("committed") == 10 and kinds.count("revealed") == 5

@@ -38,8 +38,10 @@ def test_a_refused_option_shows_its_error_on_the_field(pages: Pages, base_url: s
 
 
 def test_rooms_are_paged_and_filtered(pages: Pages, base_url: str) -> None:
-    made = [httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]
-            for _ in range(3)]
+    made = [
+        httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]
+        for _ in range(3)
+    ]
     page = pages.open("/?page_size=2")
     page.select_option("#filter-game", "fixture-commit")
     page.select_option("#filter-status", "open")
@@ -53,7 +55,8 @@ def test_rooms_are_paged_and_filtered(pages: Pages, base_url: str) -> None:
             break
         caption = page.locator("#rooms-caption").inner_text()
         page.click("#next-page")
-        page.wait_for_function("(c) => document.getElementById('rooms-caption').textContent !== c", arg=caption)
+        changed = "(c) => document.getElementById('rooms-caption').textContent !== c"
+        page.wait_for_function(changed, arg=caption)
     api = httpx.get(f"{base_url}/api/rooms?game=fixture-commit&status=open&limit=1000").json()
     assert seen == [r["room"] for r in api]
     assert set(made) <= set(seen)
@@ -85,8 +88,8 @@ def test_a_finished_room_shows_its_outcome_and_public_log(pages: Pages, base_url
     created = httpx.post(f"{base_url}/api/rooms", json={"game": game, "seats": info["min_seats"]}).json()
     host = {"Authorization": f"Bearer {created['host_token']}"}
     for seat in range(info["min_seats"]):
-        answer = httpx.post(f"{base_url}/api/rooms/{created['room']}/seats/{seat}/bot", json={"policy": "random"},
-                            headers=host)
+        bot = f"{base_url}/api/rooms/{created['room']}/seats/{seat}/bot"
+        answer = httpx.post(bot, json={"policy": "random"}, headers=host)
         assert answer.status_code == 200
     page = pages.open(f"/rooms/{created['room']}")
     page.wait_for_selector(OUTCOME)
