@@ -57,8 +57,10 @@ export function controls(ctx) {
   const groups = [];
   if (prompt) {
     const choices = prompt.choices || {};
+    const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k) && Array.isArray(choices[k]));
+    if (onTable.some((k) => choices[k].length)) groups.push(h("p", { class: "field-hint" }, "Use the buttons on the table above."));
     for (const kind of prompt.kinds || []) {
-      if (ctx.inline.includes(kind) && Array.isArray(choices[kind])) continue;
+      if (onTable.includes(kind)) continue;
       if (!(kind in choices)) groups.push(freeForm(kind, ctx));
       else if (choices[kind].length) groups.push(choiceButtons(kind, choices[kind], ctx));
     }
