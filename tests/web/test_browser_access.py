@@ -88,3 +88,15 @@ def test_light_and_dark_schemes_follow_the_system(pages: Pages) -> None:
         page.wait_for_selector("#opt-gregs-turn_limit")
         colours[scheme] = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert colours == {"light": "rgb(247, 246, 242)", "dark": "rgb(18, 19, 22)"}
+
+
+def test_bot_and_departed_seats_are_marked(pages: Pages, base_url: str) -> None:
+    room, token, _ = one_seat_room(base_url)
+    page = pages.open(f"/rooms/{room}")
+    page.wait_for_selector("#conn-state[data-state=open]")
+    assert page.locator(".seat[data-seat='1'] .mark-bot").inner_text() == "bot: random"
+    left = httpx.post(f"{base_url}/api/rooms/{room}/leave", headers={"Authorization": f"Bearer {token}"})
+    assert left.status_code == 200
+    # the seat's defaults play it now; the page marks it from the room's summary
+    page.wait_for_selector(".seat[data-seat='0'] .mark-left", timeout=15000)
+    assert page.locator(".seat[data-seat='0'] .mark-left").inner_text() == "left the game"

@@ -98,3 +98,28 @@ def test_a_finished_room_shows_its_outcome_and_public_log(pages: Pages, base_url
     log = public_log(base_url, created["room"])
     assert page.locator("#public-log-list li").count() == len(log) > 0
     assert page.locator("#table").inner_text() != ""
+
+
+def test_every_code_has_a_sentence(pages: Pages) -> None:
+    """Each error code of the protocol, the rules (engine and every shipped game) and the lobby API, and
+    each close code, has a sentence in the client's table (clients/web/app/messages.js)."""
+    import re
+    from pathlib import Path
+
+    from games.catalog import with_fixtures
+    from games.engine.errors import CODES
+    from protocol.codes import CLOSES, ERRORS
+
+    with_fixtures()  # the games declare their codes on import
+    api = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    lobby = set(re.findall(r"^\| \d{3} \| (.+?) \|", api, re.M))
+    lobby_codes = {code for cell in lobby for code in re.findall(r"`([a-z_]+/[a-z_]+)`", cell)}
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    table = page.evaluate("""async () => {
+        const m = await import('/static/app/messages.js');
+        return {errors: Object.keys(m.ERRORS), closes: Object.keys(m.CLOSES).map(Number)};
+    }""")
+    assert lobby_codes >= {"seat/taken", "room/started", "request/invalid"}
+    assert (set(ERRORS) | set(CODES) | lobby_codes) - set(table["errors"]) == set()
+    assert set(CLOSES) - set(table["closes"]) == set()
