@@ -7,7 +7,16 @@ import re
 from typing import Any
 
 from tests.web.conftest import Pages, screenshot
-from tests.web.helpers import CURTAIN, create_room, take_seat
+from tests.web.helpers import (
+    CURTAIN,
+    click_action,
+    create_room,
+    finished,
+    offered,
+    play,
+    public_log,
+    take_seat,
+)
 
 CARD = re.compile(r"\b[HSDC][1-6]\b")
 
@@ -54,8 +63,6 @@ def test_the_curtain_removes_the_previous_seats_hand_from_the_dom(pages: Pages) 
 def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: str) -> None:
     """Sealed bids (fixture-commit) drawn by the generic renderer: both seats of the tab commit in the
     same round, each behind its curtain, from buttons built from the prompt's choices."""
-    from tests.web.helpers import finished, play, public_log
-
     page = pages.open("/")
     room = create_room(page, "fixture-commit", 2)
     page.goto(f"/rooms/{room}?renderer=generic")
@@ -74,3 +81,32 @@ def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: st
     assert curtains == [one, zero, one, zero, one]
     kinds = [e["body"]["kind"] for e in public_log(base_url, room)]
     assert kinds.count("committed") == 10 and kinds.count("revealed") == 5
+
+
+def test_reaction_windows_ask_each_seat_of_the_tab_behind_its_curtain(pages: Pages, base_url: str) -> None:
+    """fixture-reaction (RCT-1..7) hot-seat: every prompt of a reaction window, a pass-only one too,
+    gets its curtain and its controls; nothing is passed for a seat by the page."""
+    page = pages.open("/")
+    room = create_room(page, "fixture-reaction", 2, {"rounds": "1"})
+    take_seat(page, 0)
+    take_seat(page, 1)
+    curtains: list[str] = []
+    passes = 0
+
+    while not finished(page)():
+        if page.locator(CURTAIN).count():
+            assert set(re.findall(r"card-\d\d", page.content())) == set()  # no hand behind the curtain
+            curtains.append(page.locator(CURTAIN).inner_text())
+            page.locator(CURTAIN).click()
+            continue
+        found = offered(page)
+        if not found:
+            page.wait_for_timeout(30)
+            continue
+        # pass whenever a window offers it, so every window closes; else the first action offered
+        choice = next((f for f in found if f[0] == "pass"), found[0])
+        if click_action(page, *choice):
+            passes += choice[0] == "pass"
+    log = [e["body"] for e in public_log(base_url, room)]
+    assert sum(b["kind"] == "passed" for b in log) == passes > 0
+    assert {"Seat 0: your turn — show", "Seat 1: your turn — show"} <= set(curtains)
