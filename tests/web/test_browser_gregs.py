@@ -58,7 +58,7 @@ def spectator_snapshot(base_url: str, room: str) -> dict[str, Any]:
 def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url: str) -> None:
     page, room = hot_seat_room(pages)
     spectator = pages.open(f"/rooms/{room}")
-    assert spectator.locator("#viewer").inner_text() == "Watching (spectator)"
+    spectator.wait_for_selector("#viewer:text-is('Watching (spectator)')")
     curtains: list[str] = []
 
     def at_curtain() -> None:

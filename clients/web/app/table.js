@@ -7,6 +7,8 @@ import { Connection } from "/static/sdk/boardroom.js";
 import * as api from "./api.js";
 import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
+import { EventLog } from "./eventlog.js";
+import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
@@ -28,19 +30,14 @@ const page = {
   renderer: rendererFor(null),
   conn: null,
   hotseat: new HotSeat([]),
-  logs: new Map(), // viewer ("null" or the seat) -> [{key, text}]
+  log: new EventLog(roomId),
   outcome: null,
   pending: false,
   offline: false,
-  focus: null, // the control the keyboard was on (focusKey), across redraws
   actionError: "",
   scheduled: false,
   publicLogShown: false,
 };
-
-function viewerKey(viewer) {
-  return viewer === null || viewer === undefined ? "null" : String(viewer);
-}
 
 function heldSeats() {
   return storage.seatTokens(roomId).map(([seat]) => seat);
@@ -64,18 +61,6 @@ function rendererContext(viewer) {
     offered: (kind) => (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
     choose: (kind, fields) => act(viewer, { kind, ...fields }),
   };
-}
-
-function logEvents(viewer, events) {
-  const key = viewerKey(viewer);
-  const log = page.logs.get(key) || [];
-  const ctx = rendererContext(viewer);
-  for (const event of events || []) {
-    const id = `${event.version}:${JSON.stringify(event.body)}`;
-    if (log.some((entry) => entry.key === id)) continue; // a resume may repeat events already shown
-    log.push({ key: id, text: page.renderer.describe(event.body, ctx) });
-  }
-  page.logs.set(key, log.slice(-200));
 }
 
 async function act(seat, action) {
@@ -207,8 +192,7 @@ function renderPlay(viewer) {
     pending: page.pending,
   }));
   $("action-error").textContent = page.actionError;
-  const log = page.logs.get(viewerKey(viewer)) || [];
-  fill($("log"), log.slice().reverse().map((entry) => h("li", {}, entry.text)));
+  fill($("log"), page.log.newestFirst(viewer).map((text) => h("li", {}, text)));
 }
 
 function clearPrivate() {
@@ -220,31 +204,8 @@ function clearPrivate() {
   $("play").hidden = true;
 }
 
-function focusKey(el) {
-  if (!el || !el.closest || !el.closest("#play") || !/^(BUTTON|SELECT|TEXTAREA)$/.test(el.tagName)) return null;
-  return `${el.tagName}|${el.dataset.kind || ""}|${el.dataset.slot || ""}|${el.textContent}`;
-}
-
-/** Each update redraws the table: give the keyboard's focus back to the same control, or to the first
- * control when the one used went away (a revealed slot). The key outlives a redraw in which every
- * control was disabled (an action on its way). */
-function restoreFocus() {
-  const active = document.activeElement;
-  if (page.focus === null || (active && active !== document.body && !active.closest("#play"))) return;
-  const candidates = [...document.querySelectorAll("#play button, #play select, #play textarea")];
-  const usable = candidates.filter((el) => !el.disabled && el.id !== "hide");
-  const target = usable.find((el) => focusKey(el) === page.focus) || usable[0];
-  if (target) target.focus();
-  else return;
-  page.focus = focusKey(target);
-}
-
 function render() {
-  const key = focusKey(document.activeElement);
-  if (key !== null) page.focus = key;
-  else if (document.activeElement && document.activeElement !== document.body) page.focus = null;
-  draw();
-  restoreFocus();
+  keepingFocus(draw);
 }
 
 function draw() {
@@ -274,22 +235,6 @@ function banner(text) {
   $("notice").textContent = text;
 }
 
-function saveLogs() {
-  try {
-    sessionStorage.setItem(`boardroom.log.${roomId}`, JSON.stringify([...page.logs]));
-  } catch {
-    // a full storage only costs the log across a reload
-  }
-}
-
-function loadLogs() {
-  try {
-    page.logs = new Map(JSON.parse(sessionStorage.getItem(`boardroom.log.${roomId}`) || "[]"));
-  } catch {
-    page.logs = new Map();
-  }
-}
-
 function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
@@ -308,9 +253,9 @@ function connect() {
     schedule();
   }));
   const step = mine((message) => {
-    logEvents(message.viewer, message.events);
+    const ctx = rendererContext(message.viewer);
+    page.log.add(message.viewer, message.events, (body) => page.renderer.describe(body, ctx));
     if (message.outcome) page.outcome = message.outcome;
-    saveLogs();
     schedule();
   });
   conn.on("snapshot", step);
@@ -325,12 +270,15 @@ function connect() {
 }
 
 async function refreshSummary() {
+  let summary;
   try {
-    page.summary = await api.room(roomId);
+    summary = await api.room(roomId);
   } catch (error) {
     banner(sentence(error));
     return;
   }
+  if (JSON.stringify(summary) === JSON.stringify(page.summary)) return; // nothing to redraw
+  page.summary = summary;
   const game = page.summary.game;
   // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
   const generic = new URLSearchParams(location.search).get("renderer") === "generic";
@@ -378,7 +326,7 @@ async function boot() {
     banner(sentence(error));
     return;
   }
-  loadLogs();
+  page.log.load();
   connect();
   setInterval(tick, 1000);
   setInterval(refreshSummary, 5000); // away and left marks live in the room's summary
