@@ -18,7 +18,6 @@ def test_a_refused_option_shows_its_error_on_the_field(pages: Pages, base_url: s
     assert page.input_value("#opt-gregs-start") == "seat0"
     assert page.input_value("#opt-gregs-turn_limit") == "200"
     assert page.is_checked("#opt-gregs-offer_cut") is False
-    screenshot(page, "lobby")
     pages.expect_refusals(400, 2)
     before = len(httpx.get(f"{base_url}/api/rooms?game=gregs&limit=1000").json())
     page.fill("#opt-gregs-turn_limit", "0")
@@ -80,6 +79,8 @@ def test_seat_tokens_stay_in_local_storage(pages: Pages) -> None:
     lobby = pages.open("/", ctx=page.context)
     lobby.wait_for_selector(f"#mine-list a:has-text('{room}')")
     assert "your seat(s): 0" in lobby.locator("#mine-list").inner_text()
+    lobby.wait_for_selector("#rooms-body a")
+    screenshot(lobby, "lobby")
 
 
 @pytest.mark.parametrize("game", ["gregs", "fixture-commit", "fixture-reaction", "fixture-hands"])

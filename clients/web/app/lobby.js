@@ -90,7 +90,7 @@ async function showRooms(after) {
   fill($("rooms-body"), page.rooms.length
     ? page.rooms.map((r) => h("tr", {},
       h("td", {}, roomLink(r.room)),
-      h("td", {}, r.game),
+      h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
       h("td", {}, r.status),
       h("td", {}, `${r.seats.filter((s) => s.taken).length} of ${r.seats.length}`)))
     : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")));

@@ -100,8 +100,10 @@ export function optionsForm(schema, idBase = "opt") {
   for (const [name, prop] of Object.entries(node.properties || {})) {
     fields.set(name, field(name, resolve(prop, root), idBase));
   }
+  const about = node.description ? node.description.replace(/``/g, "") : null;
   const element = h("fieldset", { class: "options" },
     h("legend", {}, "Options"),
+    about ? h("p", { class: "field-hint" }, about) : null,
     fields.size ? [...fields.values()].map((f) => f.element) : h("p", {}, "This game has no options."));
   return {
     element,
