@@ -95,6 +95,9 @@ def cors(origins: list[str] | None) -> Middleware:
         allow_origins=origins if origins is not None else ["*"],
         allow_methods=["GET", "POST", "DELETE"],
         allow_headers=["Authorization", "Content-Type"],
+        # a page of another origin reads the next page of GET /api/rooms from Link, a 503's pause from
+        # Retry-After: CORS hides every other header from it
+        expose_headers=["Link", "Retry-After"],
         max_age=600,
     )
 

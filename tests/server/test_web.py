@@ -212,6 +212,8 @@ async def test_the_api_websocket_and_probes_keep_their_paths(client: httpx.Async
     games = await client.get("/api/games")
     assert games.status_code == 200 and "gregs" in {g["id"] for g in games.json()}
     assert (await client.get("/healthz")).json() == {"ok": True}
+    assert (await client.get("/readyz")).json()["ready"] is True
+    not_found(await client.get("/ws"))  # a websocket route: no page behind it
     assert (await client.get("/metrics")).status_code == 200
     not_found(await client.get("/api/nope"))
     not_found(await client.get("/api/"))
@@ -227,3 +229,12 @@ async def test_the_shipped_sdk_and_its_vendored_patch_library_are_served() -> No
             assert response.status_code == 200
             assert response.content == (WEB_ROOT / name).read_bytes()
             assert response.headers["content-type"] == "text/javascript; charset=utf-8"
+
+
+async def test_a_page_of_another_origin_may_read_the_next_page_link(client: httpx.AsyncClient) -> None:
+    for _ in range(2):
+        assert (await client.post("/api/rooms", json={"game": "gregs", "seats": 3})).status_code == 201
+    response = await client.get("/api/rooms?limit=1", headers={"Origin": "http://elsewhere.example"})
+    assert response.headers["link"].endswith('>; rel="next"')
+    exposed = {h.strip().lower() for h in response.headers["access-control-expose-headers"].split(",")}
+    assert exposed == {"link", "retry-after"}

@@ -47,3 +47,38 @@ def test_dropped_sockets_resume_and_resend_so_no_action_is_lost_or_doubled(node:
     assert summary["acks"] == summary["version"]
     assert summary["drops"] == summary["version"] // 5 > 0
     assert summary["resent"] >= summary["drops"]
+
+
+def test_the_lobby_helper_pages_claims_seats_bots_and_starts_and_fatal_closes_reject(
+    node: str, served: str
+) -> None:
+    summary = play(node, "lobby", served, 0)
+    assert summary["codes"] == [
+        "409 seat/taken",  # a claim of a held seat
+        "409 room/not_full",  # a start before every seat is held
+        "401 auth/bad_token",  # a bot seated with a player's token, not the host's
+        "404 game/not_found",
+        "404 room/not_found",
+    ]
+    assert summary["closes"] == [[4404, "room not found"], [4401, "a token is not valid for this room"]]
+
+
+def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_links(node: str) -> None:
+    """clients/web/test/sdk_units.test.mjs: a scripted server plays what a real one cannot be made to."""
+    done = subprocess.run(
+        [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert "# fail 0" in done.stdout and "# pass 14" in done.stdout
+
+
+def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:
+    readme = (WEB / "README.md").read_text()
+    section = readme[readme.index("## The JavaScript SDK") :]
+    example = section[section.index("```js\n") + 6 : section.index("```\n", section.index("```js\n") + 6)]
+    code = example.replace("http://127.0.0.1:8000", served)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", code], cwd=WEB, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "reason: 'finished'" in done.stdout

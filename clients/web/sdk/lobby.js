@@ -32,7 +32,9 @@ export function nextAfter(link) {
 export class Lobby {
   constructor(base = '', { fetch = globalThis.fetch } = {}) {
     this.base = base.replace(/\/+$/, '');
-    this.fetch = fetch;
+    // called as a plain function: a browser's fetch called as a method of another object throws
+    // "Illegal invocation"
+    this.fetch = (...args) => fetch(...args);
   }
 
   async request(method, path, { token = null, body = undefined, query = null } = {}) {

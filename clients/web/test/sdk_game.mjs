@@ -180,8 +180,67 @@ function until(conn, predicate) {
   });
 }
 
+/** The lobby helper on every endpoint the UI uses, and the connection's fatal closes. */
+async function lobbyCalls(lobby) {
+  const gregs = (await lobby.games()).find((g) => g.id === 'gregs');
+  assert.deepEqual([gregs.min_seats, gregs.max_seats, gregs.bots], [3, 6, ['random', 'heuristic']]);
+  const made = [];
+  for (let i = 0; i < 3; i += 1) {
+    made.push((await lobby.createRoom({ game: 'gregs', seats: 3, autostart: false })).room);
+  }
+  const pages = [];
+  let after = null;
+  do {
+    const page = await lobby.rooms({ game: 'gregs', status: 'open', limit: 1, after });
+    assert.equal(page.rooms.length, 1);
+    pages.push(page.rooms[0].room);
+    after = page.next;
+  } while (after !== null);
+  assert.deepEqual(pages, [...pages].sort());
+  assert.ok(made.every((room) => pages.includes(room)));
+  assert.deepEqual((await lobby.allRooms({ game: 'gregs', status: 'open' })).map((r) => r.room), pages);
+
+  const room = made[0];
+  const host = await lobby.createRoom({ game: 'gregs', seats: 3, autostart: false });
+  const codes = [];
+  const refused = (promise) => promise.then(
+    () => assert.fail('accepted'),
+    (err) => codes.push(`${err.status} ${err.code}`),
+  );
+  const { seat, token } = await lobby.claim(host.room, 'any', 'Lena');
+  assert.equal(seat, 0);
+  await refused(lobby.claim(host.room, 0, 'Greg'));
+  await refused(lobby.start(host.room, host.host_token));
+  assert.deepEqual(await lobby.addBot(host.room, 1, host.host_token), { seat: 1, bot: 'random' });
+  assert.deepEqual(await lobby.addBot(host.room, 2, host.host_token, 'heuristic'), { seat: 2, bot: 'heuristic' });
+  await refused(lobby.addBot(host.room, 2, token));
+  assert.deepEqual(await lobby.start(host.room, host.host_token), { version: 0 });
+  const info = await lobby.room(host.room);
+  assert.equal(info.status, 'running');
+  assert.deepEqual(info.seats.map((s) => [s.seat, s.name, s.bot]), [[0, 'Lena', null], [1, null, 'random'],
+    [2, null, 'heuristic']]);
+  const conn = open(host.room, [token]);
+  await conn.connect();
+  const ack = await conn.act(0, pick(conn.prompt(0)));
+  assert.equal(ack.version, 1);
+  await until(conn, () => conn.version >= 1);
+  const chosen = conn.events(0).find((e) => e.version === 1);
+  assert.equal(chosen.body.kind, 'chosen');
+  assert.deepEqual((await lobby.log(host.room)).find((e) => e.version === 1), chosen);
+  conn.close();
+  await refused(lobby.createRoom({ game: 'chess', seats: 2 }));
+  await refused(lobby.room('no-such-room'));
+
+  const closes = [];
+  for (const [where, tokens] of [['no-such-room', []], [room, ['not-a-token']]]) {
+    const err = await open(where, tokens).connect().catch((e) => e);
+    closes.push([err.code, err.reason]);
+  }
+  return { codes, closes };
+}
+
 const lobby = new Lobby(base);
-const modes = { game, reconnect };
+const modes = { game, reconnect, lobby: lobbyCalls };
 assert.ok(modes[mode], `unknown mode ${mode}`);
 const summary = await modes[mode](lobby);
 console.log(JSON.stringify(summary));
