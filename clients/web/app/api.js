@@ -3,9 +3,7 @@
 
 import { Lobby } from "/static/sdk/lobby.js";
 
-// fetch is passed wrapped: a browser refuses window.fetch called as a method of another object
-// ("Illegal invocation"), which the SDK's default does
-const lobby = new Lobby("", { fetch: (...args) => fetch(...args) });
+const lobby = new Lobby();
 
 async function call(fn) {
   try {
