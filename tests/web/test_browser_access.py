@@ -100,3 +100,30 @@ def test_bot_and_departed_seats_are_marked(pages: Pages, base_url: str) -> None:
     # the seat's defaults play it now; the page marks it from the room's summary
     page.wait_for_selector(".seat[data-seat='0'] .mark-left", timeout=15000)
     assert page.locator(".seat[data-seat='0'] .mark-left").inner_text() == "left the game"
+
+
+def test_an_away_seat_is_marked(pages: Pages, base_url: str) -> None:
+    """A seat whose player lets two deadlines pass in a row is away (docs/api.md): the page marks it."""
+    body = {"game": "fixture-commit", "seats": 2, "timers": {"commit": 1}}
+    created = httpx.post(f"{base_url}/api/rooms", json=body).json()
+    room, host = created["room"], {"Authorization": f"Bearer {created['host_token']}"}
+    httpx.post(f"{base_url}/api/rooms/{room}/seats/0/claim", json={"name": "Sleepy"})
+    httpx.post(f"{base_url}/api/rooms/{room}/seats/1/bot", json={"policy": "random"}, headers=host)
+    page = pages.open(f"/rooms/{room}")
+    page.wait_for_selector(".seat[data-seat='0'] .mark-away", timeout=20000)
+    assert page.locator(".seat[data-seat='0']").inner_text() == "Seat 0 (Sleepy)away"
+
+
+def test_a_refused_seat_token_is_explained_and_can_be_forgotten(pages: Pages, base_url: str) -> None:
+    room, _, host = one_seat_room(base_url)
+    page = pages.open("/")
+    entry = "JSON.stringify({host: h, seats: {0: 'not-a-token'}})"
+    page.evaluate(f"([r, h]) => localStorage.setItem('boardroom.room.' + r, {entry})", [room, host])
+    page.goto(f"/rooms/{room}")
+    page.wait_for_selector("#conn-state[data-state=closed]")
+    assert page.locator("#notice").inner_text() == (
+        "This browser's seat key is not valid for the room (the seat was given up or taken)."
+    )
+    page.click("#forget")
+    page.wait_for_selector("#viewer:text-is('Watching (spectator)')")
+    assert page.locator("#conn-state").get_attribute("data-state") == "open"

@@ -31,9 +31,9 @@ export function keepSeat(room, seat, token) {
   save(room, entry);
 }
 
-export function dropSeat(room, seat) {
+export function forgetSeats(room) {
   const entry = held(room);
-  delete entry.seats[String(seat)];
+  entry.seats = {};
   save(room, entry);
 }
 

@@ -246,6 +246,8 @@ function connect() {
     setState(state);
     if (state === "open") banner("");
     else if (code && code !== 1000) banner(sentence(code));
+    // a token the room refuses for good (the seat was given up, or the room is gone)
+    $("forget").hidden = !(state === "closed" && code === 4401);
   }));
   conn.on("welcome", mine((welcome) => {
     const same = welcome.seats.join() === page.hotseat.seats.join();
@@ -306,6 +308,11 @@ async function boot() {
     }
   });
   $("hide").addEventListener("click", () => { page.hotseat.hide(); render(); });
+  $("forget").addEventListener("click", () => {
+    storage.forgetSeats(roomId);
+    $("forget").hidden = true;
+    connect();
+  });
   // a network change kills sockets silently: reconnect (resume, resend unanswered moves under their
   // ids) as soon as it is back, instead of waiting for the pings to notice; no attempts while offline
   addEventListener("offline", () => { page.offline = true; setState("offline"); });
