@@ -54,7 +54,7 @@ function seatRow(summary, s, host, hooks, status) {
 }
 
 /** Draw the setup panel of ``summary`` into ``box`` (hidden unless the room is open). ``hooks``:
- * {onSeatsChanged(), onError(text)}. */
+ * {onSeatsChanged()}. */
 export function renderSetup(box, summary, hooks) {
   const open = summary.status === "open";
   box.hidden = !open;

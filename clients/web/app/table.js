@@ -286,7 +286,7 @@ async function refreshSummary() {
   const generic = new URLSearchParams(location.search).get("renderer") === "generic";
   if (page.renderer.game !== (generic ? null : game)) page.renderer = rendererFor(generic ? null : game);
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
-  renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged, onError: banner });
+  renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
   schedule();
 }
@@ -325,7 +325,7 @@ async function boot() {
     await refreshSummary();
     const info = games.find((g) => g.id === page.summary.game);
     setBots(info && info.bots);
-    renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged, onError: banner });
+    renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
     page.title = info ? info.title : page.summary.game;
     $("room-title").textContent = `${page.title} — room ${roomId}`;
     document.title = `${page.title} — boardroom`;
