@@ -172,7 +172,8 @@ export class Connection extends Emitter {
   }
 
   hello() {
-    this.send({ type: 'hello', v: PROTOCOL_MAJOR, room: this.room, tokens: this.tokens, since: this.since() });
+    const { room, tokens } = this;
+    this.send({ type: 'hello', v: PROTOCOL_MAJOR, room, tokens, since: this.since() });
   }
 
   finish(closed) {

@@ -212,7 +212,8 @@ async function lobbyCalls(lobby) {
   await refused(lobby.claim(host.room, 0, 'Greg'));
   await refused(lobby.start(host.room, host.host_token));
   assert.deepEqual(await lobby.addBot(host.room, 1, host.host_token), { seat: 1, bot: 'random' });
-  assert.deepEqual(await lobby.addBot(host.room, 2, host.host_token, 'heuristic'), { seat: 2, bot: 'heuristic' });
+  const heuristic = await lobby.addBot(host.room, 2, host.host_token, 'heuristic');
+  assert.deepEqual(heuristic, { seat: 2, bot: 'heuristic' });
   await refused(lobby.addBot(host.room, 2, token));
   assert.deepEqual(await lobby.start(host.room, host.host_token), { version: 0 });
   const info = await lobby.room(host.room);

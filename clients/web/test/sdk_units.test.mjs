@@ -51,7 +51,8 @@ function welcome(ws, { seats = [0], version = 0, epoch = 'e1', maxFrame = 65536 
 }
 
 function connection(server, extra = {}) {
-  return new Connection({ url: server.url, room: 'r1', tokens: ['tok'], WebSocket, backoff: [10, 40], ...extra });
+  const options = { url: server.url, room: 'r1', tokens: ['tok'], WebSocket, backoff: [10, 40] };
+  return new Connection({ ...options, ...extra });
 }
 
 /** A connection of seat 0 welcomed at version 0 with `VIEW` and `PROMPT`. */
@@ -135,9 +136,8 @@ test('an update patches a new view object and announces its step, events and pro
     conn.on('prompt', (p) => seen.prompts.push(p));
     const stepped = nextEvent(conn, 'update');
     const event = { version: 1, body: { kind: 'played', seat: 0, card: 'cheese' } };
-    send(ws, update(0, 1, [{ op: 'remove', path: '/hand/1' }, { op: 'replace', path: '/scores/0', value: 5 }], {
-      events: [event],
-    }));
+    const patch = [{ op: 'remove', path: '/hand/1' }, { op: 'replace', path: '/scores/0', value: 5 }];
+    send(ws, update(0, 1, patch, { events: [event] }));
     const detail = await stepped;
     assert.deepEqual(
       { viewer: detail.viewer, from: detail.from, to: detail.to, prompt: detail.prompt },
@@ -193,7 +193,7 @@ test('a patch that does not apply asks for a fresh snapshot, which repairs the m
   }
 });
 
-test('act resolves on its ack and rejects with the refusal; an error naming no action is an event', async () => {
+test('act resolves on its ack, rejects with its refusal; an error naming no action is an event', async () => {
   const server = await serve();
   const { conn, ws } = await started(server);
   try {
