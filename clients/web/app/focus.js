@@ -5,7 +5,8 @@
 const CONTROLS = "#play button, #play select, #play textarea";
 
 function focusKey(el) {
-  if (!el || !el.closest || !el.closest("#play") || !/^(BUTTON|SELECT|TEXTAREA)$/.test(el.tagName)) return null;
+  if (!el || !el.closest || !el.closest("#play") || !/^(BUTTON|SELECT|TEXTAREA)$/.test(el.tagName))
+    return null;
   return `${el.tagName}|${el.dataset.kind || ""}|${el.dataset.slot || ""}|${el.textContent}`;
 }
 

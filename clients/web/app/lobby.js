@@ -20,10 +20,13 @@ function roomLink(room) {
 function showMine() {
   const rooms = storage.knownRooms();
   $("mine").hidden = rooms.length === 0;
-  fill($("mine-list"), rooms.map((room) => {
-    const seats = storage.seatTokens(room).map(([s]) => s);
-    return h("li", {}, roomLink(room), seats.length ? ` — your seat(s): ${seats.join(", ")}` : " — host");
-  }));
+  fill(
+    $("mine-list"),
+    rooms.map((room) => {
+      const seats = storage.seatTokens(room).map(([s]) => s);
+      return h("li", {}, roomLink(room), seats.length ? ` — your seat(s): ${seats.join(", ")}` : " — host");
+    }),
+  );
 }
 
 function chooseGame() {
@@ -56,7 +59,12 @@ async function create(event) {
   } catch {
     return;
   }
-  const body = { game: $("game").value, seats: Number($("seats").value), options, autostart: $("autostart").checked };
+  const body = {
+    game: $("game").value,
+    seats: Number($("seats").value),
+    options,
+    autostart: $("autostart").checked,
+  };
   if ($("turn-timer").value.trim()) body.timers = { turn: Number($("turn-timer").value) };
   try {
     const created = await api.createRoom(body);
@@ -86,14 +94,23 @@ async function showRooms(after) {
   $("next-page").disabled = !page.next;
   $("first-page").disabled = !after;
   const filters = [game && `game ${game}`, status && `state ${status}`].filter(Boolean).join(", ");
-  $("rooms-caption").textContent = `Rooms${filters ? ` (${filters})` : ""}${after ? `, after ${after}` : ""}: ${page.rooms.length} shown`;
-  fill($("rooms-body"), page.rooms.length
-    ? page.rooms.map((r) => h("tr", {},
-      h("td", {}, roomLink(r.room)),
-      h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
-      h("td", {}, r.status),
-      h("td", {}, `${r.seats.filter((s) => s.taken).length} of ${r.seats.length}`)))
-    : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")));
+  $("rooms-caption").textContent =
+    `Rooms${filters ? ` (${filters})` : ""}${after ? `, after ${after}` : ""}: ${page.rooms.length} shown`;
+  fill(
+    $("rooms-body"),
+    page.rooms.length
+      ? page.rooms.map((r) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, roomLink(r.room)),
+            h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
+            h("td", {}, r.status),
+            h("td", {}, `${r.seats.filter((s) => s.taken).length} of ${r.seats.length}`),
+          ),
+        )
+      : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")),
+  );
 }
 
 async function boot() {
@@ -104,14 +121,20 @@ async function boot() {
     $("notice").textContent = sentence(error);
     return;
   }
-  fill($("game"), state.games.map((g) => h("option", { value: g.id }, g.title)));
+  fill(
+    $("game"),
+    state.games.map((g) => h("option", { value: g.id }, g.title)),
+  );
   for (const g of state.games) $("filter-game").append(h("option", { value: g.id }, g.title));
   const gregs = state.games.find((g) => g.id === "gregs");
   if (gregs) $("game").value = "gregs";
   chooseGame();
   $("game").addEventListener("change", chooseGame);
   $("create").addEventListener("submit", create);
-  $("filters").addEventListener("submit", (e) => { e.preventDefault(); showRooms(null); });
+  $("filters").addEventListener("submit", (e) => {
+    e.preventDefault();
+    showRooms(null);
+  });
   $("next-page").addEventListener("click", () => showRooms(state.next));
   $("first-page").addEventListener("click", () => showRooms(null));
   showRooms(null);

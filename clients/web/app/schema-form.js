@@ -22,7 +22,8 @@ function humanize(name) {
 function hint(node) {
   const parts = [];
   if (node.description) parts.push(node.description);
-  if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${node.minimum} to ${node.maximum}`);
+  if (node.minimum !== undefined && node.maximum !== undefined)
+    parts.push(`${node.minimum} to ${node.maximum}`);
   else if (node.minimum !== undefined) parts.push(`at least ${node.minimum}`);
   else if (node.maximum !== undefined) parts.push(`at most ${node.maximum}`);
   if (node.pattern) parts.push(`format: ${node.pattern}`);
@@ -48,7 +49,11 @@ function field(name, node, idBase) {
   let read;
   const values = enumValues(node);
   if (values) {
-    input = h("select", { id, name }, values.map((v) => h("option", { value: JSON.stringify(v) }, String(v))));
+    input = h(
+      "select",
+      { id, name },
+      values.map((v) => h("option", { value: JSON.stringify(v) }, String(v))),
+    );
     if (node.default !== undefined) input.value = JSON.stringify(node.default);
     read = () => JSON.parse(input.value);
   } else if (node.type === "boolean") {
@@ -57,8 +62,13 @@ function field(name, node, idBase) {
     read = () => input.checked;
   } else if (node.type === "integer" || node.type === "number") {
     input = h("input", {
-      id, name, type: "number", inputmode: "numeric",
-      min: node.minimum, max: node.maximum, step: node.type === "integer" ? 1 : "any",
+      id,
+      name,
+      type: "number",
+      inputmode: "numeric",
+      min: node.minimum,
+      max: node.maximum,
+      step: node.type === "integer" ? 1 : "any",
       value: node.default !== undefined ? String(node.default) : "",
     });
     read = () => (input.value.trim() === "" ? undefined : Number(input.value));
@@ -73,10 +83,13 @@ function field(name, node, idBase) {
   }
   input.setAttribute("aria-describedby", `${hintId} ${errorId}`);
   const label = h("label", { for: id }, node.title || humanize(name));
-  const element = h("div", { class: "field", "data-option": name },
+  const element = h(
+    "div",
+    { class: "field", "data-option": name },
     input.type === "checkbox" ? [input, label] : [label, input],
     h("p", { class: "field-hint", id: hintId }, help),
-    error);
+    error,
+  );
   return {
     element,
     read,
@@ -101,10 +114,13 @@ export function optionsForm(schema, idBase = "opt") {
     fields.set(name, field(name, resolve(prop, root), idBase));
   }
   const about = node.description ? node.description.replace(/``/g, "") : null;
-  const element = h("fieldset", { class: "options" },
+  const element = h(
+    "fieldset",
+    { class: "options" },
     h("legend", {}, "Options"),
     about ? h("p", { class: "field-hint" }, about) : null,
-    fields.size ? [...fields.values()].map((f) => f.element) : h("p", {}, "This game has no options."));
+    fields.size ? [...fields.values()].map((f) => f.element) : h("p", {}, "This game has no options."),
+  );
   return {
     element,
     values() {

@@ -29,28 +29,54 @@ function seatRow(summary, s, host, hooks, status) {
   const policyId = `bot-policy-${s.seat}`;
   const actions = [];
   if (!s.taken) {
-    actions.push(h("button", {
-      type: "button", "data-claim": s.seat,
-      onclick: () => run(async () => {
-        const name = nameInput && nameInput.value.trim();
-        const claimed = await api.claim(room, s.seat, name || undefined);
-        storage.keepSeat(room, claimed.seat, claimed.token);
-      }, hooks, status),
-    }, `Take seat ${s.seat}`));
+    actions.push(
+      h(
+        "button",
+        {
+          type: "button",
+          "data-claim": s.seat,
+          onclick: () =>
+            run(
+              async () => {
+                const name = nameInput && nameInput.value.trim();
+                const claimed = await api.claim(room, s.seat, name || undefined);
+                storage.keepSeat(room, claimed.seat, claimed.token);
+              },
+              hooks,
+              status,
+            ),
+        },
+        `Take seat ${s.seat}`,
+      ),
+    );
     if (host) {
-      const select = h("select", { id: policyId, "aria-label": `Bot for seat ${s.seat}` },
-        botPolicies.map((p) => h("option", { value: p }, p)));
-      actions.push(select, h("button", {
-        type: "button", "data-bot": s.seat,
-        onclick: () => run(() => api.addBot(room, s.seat, select.value, host), hooks, status),
-      }, `Add bot to seat ${s.seat}`));
+      const select = h(
+        "select",
+        { id: policyId, "aria-label": `Bot for seat ${s.seat}` },
+        botPolicies.map((p) => h("option", { value: p }, p)),
+      );
+      actions.push(
+        select,
+        h(
+          "button",
+          {
+            type: "button",
+            "data-bot": s.seat,
+            onclick: () => run(() => api.addBot(room, s.seat, select.value, host), hooks, status),
+          },
+          `Add bot to seat ${s.seat}`,
+        ),
+      );
     }
   }
   const state = s.bot ? `bot (${s.bot})` : s.taken ? "taken" : "free";
-  return h("li", { class: "setup-seat" },
+  return h(
+    "li",
+    { class: "setup-seat" },
     h("span", {}, `${seatName(s.seat, summary.seats)}: ${state}`),
     storage.held(room).seats[String(s.seat)] ? h("span", { class: "mark mark-mine" }, "yours") : null,
-    actions);
+    actions,
+  );
 }
 
 /** Draw the setup panel of ``summary`` into ``box`` (hidden unless the room is open). ``hooks``:
@@ -65,7 +91,10 @@ export function renderSetup(box, summary, hooks) {
     return;
   }
   const host = storage.held(summary.room).host;
-  fill(list, summary.seats.map((s) => seatRow(summary, s, host, hooks, status)));
+  fill(
+    list,
+    summary.seats.map((s) => seatRow(summary, s, host, hooks, status)),
+  );
   const start = document.getElementById("start");
   const full = summary.seats.every((s) => s.taken);
   start.hidden = !host || summary.autostart;
@@ -73,5 +102,7 @@ export function renderSetup(box, summary, hooks) {
   start.onclick = () => run(() => api.start(summary.room, host), hooks, status);
   document.getElementById("setup-note").textContent = summary.autostart
     ? "The game starts by itself once every seat is filled."
-    : host ? "Start the game once every seat is filled." : "The host starts the game once every seat is filled.";
+    : host
+      ? "Start the game once every seat is filled."
+      : "The host starts the game once every seat is filled.";
 }

@@ -5,7 +5,6 @@
 
 import { Connection } from "/static/sdk/boardroom.js";
 import * as api from "./api.js";
-import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
@@ -14,6 +13,7 @@ import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
+import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
 
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.replace(/^\/rooms\//, "").replace(/\/$/, ""));
@@ -58,7 +58,8 @@ function rendererContext(viewer) {
     pending: page.pending,
     seats: names(),
     name: (seat) => seatName(seat, names()),
-    offered: (kind) => (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
+    offered: (kind) =>
+      (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
     choose: (kind, fields) => act(viewer, { kind, ...fields }),
   };
 }
@@ -87,37 +88,6 @@ function schedule() {
   });
 }
 
-function renderSeats() {
-  const held = heldSeats();
-  const seats = names();
-  fill($("seats-list"), seats.map((s) => {
-    const marks = [];
-    if (held.includes(s.seat)) marks.push(["mine", "this device"]);
-    if (s.bot) marks.push(["bot", `bot: ${s.bot}`]);
-    if (s.away) marks.push(["away", "away"]);
-    if (s.left) marks.push(["left", "left the game"]);
-    if (!s.taken) marks.push(["free", "free"]);
-    return h("li", { class: "seat", "data-seat": s.seat },
-      h("span", { class: "seat-name" }, seatName(s.seat, seats)),
-      marks.map(([cls, text]) => h("span", { class: `mark mark-${cls}` }, text)));
-  }));
-}
-
-function renderOutcome() {
-  const box = $("outcome");
-  const outcome = page.outcome;
-  box.hidden = !outcome;
-  if (!outcome) return fill(box);
-  const order = outcome.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = outcome.winners.map((s) => seatName(s, names())).join(", ");
-  fill(box,
-    h("h2", {}, "Game over"),
-    h("p", { class: "winners" }, outcome.winners.length ? `Winner: ${winners}` : "Nobody won."),
-    outcome.guard ? h("p", {}, "A safety limit ended the game.") : null,
-    h("ol", { class: "ranking" }, order.map(({ rank, seat }) => h("li", {}, `Rank ${rank}: ${seatName(seat, names())}`))));
-  if (!page.publicLogShown) showPublicLog();
-}
-
 async function showPublicLog() {
   page.publicLogShown = true;
   let entries;
@@ -128,38 +98,11 @@ async function showPublicLog() {
     return;
   }
   const ctx = { ...rendererContext(null), viewer: undefined };
-  fill($("public-log-list"), entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))));
+  fill(
+    $("public-log-list"),
+    entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))),
+  );
   $("public-log").hidden = false;
-}
-
-function countdownText(prompt) {
-  if (!prompt || prompt.deadline === undefined || prompt.deadline === null) return "";
-  const left = Math.max(0, Math.round(prompt.deadline - Date.now() / 1000));
-  return `${left} s left`;
-}
-
-function tick() {
-  for (const el of document.querySelectorAll("[data-deadline]")) {
-    el.textContent = countdownText({ deadline: Number(el.dataset.deadline) });
-  }
-}
-
-function renderCurtain(seat) {
-  const held = heldSeats();
-  const prompt = seat === null ? null : page.conn.prompt(seat);
-  const curtain = $("curtain");
-  const button = seat === null
-    ? held.map((s) => h("button", { type: "button", class: "reveal", onclick: () => reveal(s) }, `Show ${seatName(s, names())}`))
-    : h("button", { type: "button", class: "reveal primary", "data-seat": seat, onclick: () => reveal(seat) },
-      `${seatName(seat, names())}: your turn — show`);
-  fill(curtain,
-    h("h2", { id: "curtain-title" }, seat === null ? "Hidden: pass the device" : `${seatName(seat, names())}, it is your turn`),
-    h("p", {}, seat === null ? "No seat of this device has to act now." : "Only that player should look: press the button to see your cards."),
-    prompt && prompt.deadline ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt)) : null,
-    button);
-  const wasHidden = curtain.hidden;
-  curtain.hidden = false;
-  if (wasHidden) (curtain.querySelector("button") || curtain).focus();
 }
 
 function reveal(seat) {
@@ -169,59 +112,36 @@ function reveal(seat) {
   if (first) first.focus();
 }
 
-function renderPlay(viewer) {
-  const ctx = rendererContext(viewer);
-  const own = viewer !== null;
-  $("curtain").hidden = true;
-  $("play").hidden = false;
-  $("viewer").textContent = own ? `You are ${seatName(viewer, names())}` : "Watching (spectator)";
-  $("hide").hidden = !page.hotseat.several;
-  fill($("table"), ctx.view ? page.renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
-  const prompt = ctx.prompt && !page.outcome ? ctx.prompt : null;
-  $("prompt").hidden = !own || Boolean(page.outcome);
-  $("prompt-title").textContent = prompt ? "Your move" : "Nothing to do now";
-  const countdown = $("countdown");
-  if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
-  else delete countdown.dataset.deadline;
-  countdown.textContent = countdownText(prompt);
-  fill($("controls"), controls({
-    prompt,
-    inline: page.renderer.inline,
-    label: (kind, choice) => page.renderer.label(kind, choice, ctx),
-    choose: ctx.choose,
-    pending: page.pending,
-  }));
-  $("action-error").textContent = page.actionError;
-  fill($("log"), page.log.newestFirst(viewer).map((text) => h("li", {}, text)));
-}
-
-function clearPrivate() {
-  // removed from the DOM, not hidden: the next person at the device must not find it in the page
-  fill($("table"));
-  fill($("controls"));
-  fill($("log"));
-  $("action-error").textContent = "";
-  $("play").hidden = true;
-}
-
 function render() {
   keepingFocus(draw);
 }
 
+function drawShown(viewer) {
+  drawPlay({
+    viewer,
+    ctx: rendererContext(viewer),
+    renderer: page.renderer,
+    seats: names(),
+    several: page.hotseat.several,
+    pending: page.pending,
+    actionError: page.actionError,
+    log: page.log.newestFirst(viewer),
+  });
+}
+
 function draw() {
-  renderSeats();
-  renderOutcome();
+  drawSeats(names(), heldSeats());
+  drawOutcome(page.outcome, names());
+  if (page.outcome && !page.publicLogShown) showPublicLog();
   if (!page.conn) return;
   const held = page.hotseat.seats;
-  if (held.length === 0) return renderPlay(null);
+  if (held.length === 0) return drawShown(null);
   const due = page.outcome ? [] : held.filter((s) => page.conn.prompt(s));
   const { shown, curtain } = page.hotseat.settle(due);
-  if (shown === null) {
-    clearPrivate();
-    renderCurtain(curtain);
-  } else {
-    renderPlay(shown);
-  }
+  if (shown !== null) return drawShown(shown);
+  clearPrivate();
+  const prompt = curtain === null ? null : page.conn.prompt(curtain);
+  drawCurtain({ seat: curtain, prompt, held, seats: names(), reveal });
 }
 
 function setState(state) {
@@ -241,19 +161,27 @@ function connect() {
   page.hotseat = new HotSeat(heldSeats());
   const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
-  const mine = (fn) => (detail) => { if (conn === page.conn) fn(detail); };
-  conn.on("state", mine(({ state, code }) => {
-    setState(state);
-    if (state === "open") banner("");
-    else if (code && code !== 1000) banner(sentence(code));
-    // a token the room refuses for good (the seat was given up, or the room is gone)
-    $("forget").hidden = !(state === "closed" && code === 4401);
-  }));
-  conn.on("welcome", mine((welcome) => {
-    const same = welcome.seats.join() === page.hotseat.seats.join();
-    if (!same) page.hotseat = new HotSeat(welcome.seats); // a resume keeps the seat shown
-    schedule();
-  }));
+  const mine = (fn) => (detail) => {
+    if (conn === page.conn) fn(detail);
+  };
+  conn.on(
+    "state",
+    mine(({ state, code }) => {
+      setState(state);
+      if (state === "open") banner("");
+      else if (code && code !== 1000) banner(sentence(code));
+      // a token the room refuses for good (the seat was given up, or the room is gone)
+      $("forget").hidden = !(state === "closed" && code === 4401);
+    }),
+  );
+  conn.on(
+    "welcome",
+    mine((welcome) => {
+      const same = welcome.seats.join() === page.hotseat.seats.join();
+      if (!same) page.hotseat = new HotSeat(welcome.seats); // a resume keeps the seat shown
+      schedule();
+    }),
+  );
   const step = mine((message) => {
     const ctx = rendererContext(message.viewer);
     page.log.add(message.viewer, message.events, (body) => page.renderer.describe(body, ctx));
@@ -262,12 +190,21 @@ function connect() {
   });
   conn.on("snapshot", step);
   conn.on("update", step);
-  conn.on("outcome", mine(({ outcome }) => {
-    page.outcome = outcome;
-    refreshSummary();
-  }));
-  conn.on("error", mine((error) => banner(sentence(error))));
-  conn.on("bye", mine(() => banner(sentence(1001))));
+  conn.on(
+    "outcome",
+    mine(({ outcome }) => {
+      page.outcome = outcome;
+      refreshSummary();
+    }),
+  );
+  conn.on(
+    "error",
+    mine((error) => banner(sentence(error))),
+  );
+  conn.on(
+    "bye",
+    mine(() => banner(sentence(1001))),
+  );
   conn.connect().catch(() => {}); // a refused hello (4401, 4404) shows through the state's close code
 }
 
@@ -307,7 +244,10 @@ async function boot() {
       $("copy-status").textContent = "Select the link and copy it.";
     }
   });
-  $("hide").addEventListener("click", () => { page.hotseat.hide(); render(); });
+  $("hide").addEventListener("click", () => {
+    page.hotseat.hide();
+    render();
+  });
   $("forget").addEventListener("click", () => {
     storage.forgetSeats(roomId);
     $("forget").hidden = true;
@@ -315,7 +255,10 @@ async function boot() {
   });
   // a network change kills sockets silently: reconnect (resume, resend unanswered moves under their
   // ids) as soon as it is back, instead of waiting for the pings to notice; no attempts while offline
-  addEventListener("offline", () => { page.offline = true; setState("offline"); });
+  addEventListener("offline", () => {
+    page.offline = true;
+    setState("offline");
+  });
   addEventListener("online", () => {
     page.offline = false;
     if (page.conn) page.conn.reconnect();

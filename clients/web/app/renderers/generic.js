@@ -21,12 +21,20 @@ export function tree(value, depth = 0) {
     if (value.every((v) => v === null || typeof v !== "object")) {
       return h("span", { class: "list-inline" }, value.map(scalar).join(", "));
     }
-    return h("ol", { class: "tree", start: 0 }, value.map((v) => h("li", {}, tree(v, depth + 1))));
+    return h(
+      "ol",
+      { class: "tree", start: 0 },
+      value.map((v) => h("li", {}, tree(v, depth + 1))),
+    );
   }
   if (value && typeof value === "object") {
     const keys = Object.keys(value);
     if (keys.length === 0) return h("span", { class: "empty" }, "—");
-    return h("dl", { class: "tree" }, keys.map((k) => [h("dt", {}, humanize(k)), h("dd", {}, tree(value[k], depth + 1))]));
+    return h(
+      "dl",
+      { class: "tree" },
+      keys.map((k) => [h("dt", {}, humanize(k)), h("dd", {}, tree(value[k], depth + 1))]),
+    );
   }
   return h("span", {}, scalar(value));
 }
@@ -37,10 +45,13 @@ export function who(seat, ctx) {
   return ctx.name(seat);
 }
 
+// fields that name a seat: worded as the seat's name ("you" for the viewer)
+const SEAT_FIELDS = new Set(["seat", "target", "source"]);
+
 function fields(body, ctx) {
   return Object.entries(body)
     .filter(([k]) => k !== "kind")
-    .map(([k, v]) => `${humanize(k).toLowerCase()} ${k === "seat" || k === "target" || k === "source" ? who(v, ctx) : JSON.stringify(v)}`)
+    .map(([k, v]) => `${humanize(k).toLowerCase()} ${SEAT_FIELDS.has(k) ? who(v, ctx) : JSON.stringify(v)}`)
     .join(", ");
 }
 
@@ -55,7 +66,9 @@ export default {
     return rest ? `${humanize(body.kind)}: ${rest}` : humanize(body.kind);
   },
   label(kind, choice) {
-    const rest = Object.entries(choice).map(([k, v]) => `${k.replace(/_/g, " ")} ${scalar(v)}`).join(", ");
+    const rest = Object.entries(choice)
+      .map(([k, v]) => `${k.replace(/_/g, " ")} ${scalar(v)}`)
+      .join(", ");
     return rest ? `${humanize(kind)}: ${rest}` : humanize(kind);
   },
 };

@@ -6,7 +6,9 @@ import fixtureCommit from "./fixture-commit.js";
 import fixtureHands from "./fixture-hands.js";
 import fixtureReaction from "./fixture-reaction.js";
 
-const RENDERERS = Object.fromEntries([gregs, fixtureCommit, fixtureHands, fixtureReaction].map((r) => [r.game, r]));
+const RENDERERS = Object.fromEntries(
+  [gregs, fixtureCommit, fixtureHands, fixtureReaction].map((r) => [r.game, r]),
+);
 
 /** The renderer of ``game``: its own, else the generic one. Each method a renderer leaves out (or whose
  * answer is null) falls back to the generic renderer's. */
@@ -18,6 +20,7 @@ export function rendererFor(game) {
     inline: own.inline || [],
     view: (ctx) => (own.view ? own.view(ctx) : generic.view(ctx)),
     describe: (body, ctx) => (own.describe && own.describe(body, ctx)) || generic.describe(body, ctx),
-    label: (kind, choice, ctx) => (own.label && own.label(kind, choice, ctx)) || generic.label(kind, choice, ctx),
+    label: (kind, choice, ctx) =>
+      (own.label && own.label(kind, choice, ctx)) || generic.label(kind, choice, ctx),
   };
 }
