@@ -1,15 +1,25 @@
-"""The web client's tests: its npm dependencies installed (``npm ci``) when missing, and a real
-``boardroom serve`` subprocess on a free port for the JavaScript SDK to talk to."""
+"""The web client's tests: its npm dependencies installed (``npm ci``) when missing, a real
+``boardroom serve`` subprocess on a free port for the JavaScript SDK to talk to, and another one (with the
+fixture games) for Debian's Chromium driven by Playwright.
+
+Each browser test gets a fresh browser context (its own localStorage: a new person's browser) and fails
+on any console error or uncaught exception of its pages. Screenshots go to
+$BOARDROOM_SCREENSHOTS (docs/screenshots/ to refresh the README's) or a temporary folder.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -65,3 +75,117 @@ def served() -> Iterator[str]:
     finally:
         proc.terminate()
         proc.communicate(timeout=20)  # reads and closes its stderr
+
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Where the tests save their screenshots: a folder of the test run's, unless BOARDROOM_SCREENSHOTS names
+#: one (`BOARDROOM_SCREENSHOTS=docs/screenshots` refreshes the README's pictures); a test run must not
+#: rewrite committed files.
+SCREENSHOTS = Path(os.environ.get("BOARDROOM_SCREENSHOTS") or Path(tempfile.gettempdir()) / "boardroom-shots")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The worker's http base URL: `boardroom serve` with the fixture games, long turn timers (a slow
+    machine must not see timeouts) and instant bots."""
+    port = free_port()
+    cmd = "from clients.cli import main; raise SystemExit(main())"
+    args = ["serve", "--port", str(port), "--fixtures", "--log-level", "warning"]
+    args += ["--timer", "turn=300", "--timer", "setup=300"]
+    proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                break
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            raise RuntimeError("boardroom serve did not start")
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """Opens pages in browser contexts (one context = one person's browser) and records every console
+    error and uncaught exception of them."""
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.errors: list[str] = []
+        self.contexts: list[Any] = []
+        self.refusals: dict[int, int] = {}
+
+    def context(self, **options: Any) -> Any:
+        ctx = self.browser.new_context(base_url=self.base_url, **options)
+        self.contexts.append(ctx)
+        return ctx
+
+    def expect_refusals(self, status: int, count: int) -> None:
+        """The test makes the server refuse ``count`` requests with ``status``: Chromium logs each answer
+        of 400 and up as a console error ("Failed to load resource"), which the page cannot prevent."""
+        self.refusals[status] = self.refusals.get(status, 0) + count
+
+    def console(self, page: Any, message: Any) -> None:
+        if message.type != "error":
+            return
+        for status, left in self.refusals.items():
+            if left and f"the server responded with a status of {status} " in message.text:
+                self.refusals[status] = left - 1
+                return
+        self.errors.append(f"{page.url}: {message.text}")
+
+    def open(self, path: str, ctx: Any = None, **options: Any) -> Any:
+        page = (ctx or self.context(**options)).new_page()
+        page.on("console", lambda m: self.console(page, m))
+        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        page.goto(path)
+        return page
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def pages(browser: Any, base_url: str) -> Iterator[Pages]:
+    opened = Pages(browser, base_url)
+    yield opened
+    opened.close()
+    assert opened.errors == []
+    missing = {status: left for status, left in opened.refusals.items() if left}
+    assert missing == {}, f"refusals expected, not seen: {missing}"
+
+
+def screenshot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

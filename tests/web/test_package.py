@@ -47,10 +47,10 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
     (wheel,) = (tmp_path / "dist").glob("boardroom-*.whl")
     shipped = sorted(n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("clients/web/"))
     vendored = sorted(f"clients/web/{p.relative_to(WEB)}" for p in (WEB / "vendor").rglob("*") if p.is_file())
+    app = sorted(f"clients/web/{p.relative_to(web)}" for p in (web / "app").rglob("*") if p.is_file())
     assert shipped == sorted(
         [
-            "clients/web/app/table.css",
-            "clients/web/app/table.js",
+            *app,
             "clients/web/index.html",
             *(f"clients/web/sdk/{p.name}" for p in (WEB / "sdk").glob("*.js")),
             "clients/web/table.html",
