@@ -17,16 +17,17 @@ from games.engine import Prompt, Rng
 from games.grucha.model import View
 from games.grucha.search import Move, moves
 
-#: The most moves a bot considers in one decision (bounds its think time).
+#: The most moves a bot considers in one decision (bounds its think time): greedy, random.
 BUDGET = 200
+RANDOM_BUDGET = 60
 
 
-def _moves(view: View) -> list[Move]:
+def _moves(view: View, budget: int) -> list[Move]:
     seat = view.seat
     if seat is None or view.phase == "over":
         return []
     opening = 0 if view.opened[seat] else view.opening_min_points
-    return moves(view.table, view.hand, view.jokers_must_be_minority, opening, BUDGET)
+    return moves(view.table, view.hand, view.jokers_must_be_minority, opening, budget)
 
 
 def _finite(prompt: Prompt) -> list[dict[str, Any]]:
@@ -34,17 +35,19 @@ def _finite(prompt: Prompt) -> list[dict[str, Any]]:
 
 
 def random_bot(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
-    """A uniformly random move or finite choice (see the module docstring)."""
-    found = _moves(view) if "submit" in prompt.kinds else []
+    """A coin decides between submitting and a finite choice; a submission is a random one of the first
+    `RANDOM_BUDGET` moves found (a finite choice when none is found)."""
     finite = _finite(prompt)
-    if found and (not finite or rng.below(2) == 0):
-        return {"kind": "submit", **rng.choice(found).payload()}
+    if not finite or rng.below(2) == 0:
+        found = _moves(view, RANDOM_BUDGET)
+        if found:
+            return {"kind": "submit", **rng.choice(found).payload()}
     return rng.choice(finite)
 
 
 def greedy(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
     """The best-scoring move, else draw, else end (with the call on one card), else pass."""
-    found = _moves(view) if "submit" in prompt.kinds else []
+    found = _moves(view, BUDGET)
     if found:
         best = max(found, key=lambda m: (m.value(), len(m.added)))
         return {"kind": "submit", **best.payload()}

@@ -152,10 +152,13 @@ class Grucha(Game[model.State, model.Options]):
         state.added += len(accepted.added)
         state.steps += 1
         state.opened[seat] = True
-        bodies: list[model.EventBody] = [Submitted(seat, list(accepted.table), accepted.added)]
-        if not state.hands[seat]:
-            bodies += rules.end_round(state, seat, ctx.rng, ctx.now)
-        return bodies
+        count = len(accepted.added)
+        if state.hands[seat]:
+            return [Submitted(seat, count, list(accepted.table), accepted.added)]
+        return [
+            Submitted(seat, count, [], [], went_out=True),
+            *rules.end_round(state, seat, ctx.rng, ctx.now),
+        ]
 
     def _draw(self, state: model.State, seat: int) -> list[model.EventBody]:
         """GRU-8: one card, once, before any card is played; never from an empty stock (GRU-14)."""

@@ -142,11 +142,15 @@ class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
 
 
 class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
-    """``seat``'s accepted submission: the new ``table`` and the ``added`` card ids (GRU-9)."""
+    """``seat``'s accepted submission: ``count`` cards added, the new ``table`` and the ``added`` ids
+    (GRU-9). When it empties the hand (``went_out``), the next round is dealt in the same step, so
+    ``table`` and ``added`` are empty: naming those cards would show ids that are hidden again."""
 
     seat: int
+    count: int
     table: list[Group]
     added: list[str]
+    went_out: bool = False
 
 
 class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind"):

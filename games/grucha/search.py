@@ -15,7 +15,8 @@ With an opening minimum still to meet, only hand groups count, packed until thei
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from functools import lru_cache
+from itertools import chain, combinations, islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.grucha.cards import SUITS, Face, face, is_joker, points
@@ -46,11 +47,39 @@ class Move(NamedTuple):
 
 
 def valid(cards: Sequence[str], minority: bool) -> bool:
+    """Whether ``cards`` make a valid group (memoised: the same groups are tried again and again)."""
+    return _valid(frozenset(cards), minority)
+
+
+@lru_cache(maxsize=1 << 16)
+def _valid(cards: frozenset[str], minority: bool) -> bool:
     try:
-        read(cards, minority=minority)
+        read(sorted(cards), minority=minority)
     except MeldError:
         return False
     return True
+
+
+class Profile(NamedTuple):
+    """The suits and ranks of a group's natural cards (what a new card must match)."""
+
+    suits: frozenset[str]
+    ranks: frozenset[int]
+
+    @classmethod
+    def of(cls, group: Sequence[str]) -> Profile:
+        faces = [face(c) for c in group if not is_joker(c)]
+        return cls(frozenset(f.suit for f in faces), frozenset(f.rank for f in faces))
+
+    def fits(self, card: str) -> bool:
+        """Whether ``card`` might join the group: a joker, or the suit (a run) or rank (a set) of all its
+        natural cards."""
+        if is_joker(card):
+            return True
+        rank, suit = face(card)
+        return (len(self.suits) <= 1 and suit in self.suits | {suit}) or (
+            len(self.ranks) <= 1 and rank in self.ranks | {rank}
+        )
 
 
 def _runs(naturals: Sequence[str], jokers: Sequence[str], minority: bool) -> Iterator[list[str]]:
@@ -131,38 +160,48 @@ class _Table:
 
 def _extend_and_split(t: _Table) -> Iterator[Move]:
     for i, (cards, _) in enumerate(t.groups):
-        for card in t.hand:
+        profile = Profile.of(cards)
+        near = [c for c in t.hand if profile.fits(c)]
+        for card in near:
             if t.ok([*cards, card]):
                 yield t.move("extend", {i: [*cards, card]}, [])
-        if len(cards) < 5:
-            continue
-        for cut in range(2, len(cards) - 1):
+        for cut in range(2, len(cards) - 1) if len(cards) >= 5 else ():
             left, right = list(cards[:cut]), list(cards[cut:])
-            for card in t.hand:
-                if t.ok([*left, card]) and t.ok(right):
+            left_ok, right_ok = t.ok(left), t.ok(right)
+            for card in near:
+                if right_ok and t.ok([*left, card]):
                     yield t.move("split", {i: [*left, card]}, [right])
-                elif t.ok(left) and t.ok([card, *right]):
+                elif left_ok and t.ok([card, *right]):
                     yield t.move("split", {i: left}, [[card, *right]])
+
+
+def _removable(cards: Sequence[str]) -> list[str]:
+    """Cards whose group may stay valid without them: a run's ends, any card of a set of 4, jokers."""
+    if len(cards) < 4:
+        return []
+    return list(dict.fromkeys([cards[0], cards[-1], *(c for c in cards if is_joker(c))]))
 
 
 def _jokers_and_borrows(t: _Table) -> Iterator[Move]:
     for i, (cards, _) in enumerate(t.groups):
-        for taken in cards:
+        movable = list(cards) if len(cards) == 4 and len(Profile.of(cards).ranks) == 1 else _removable(cards)
+        for taken in movable:
             rest = [c for c in cards if c != taken]
             if t.ok(rest):
                 for triple in triples_with(taken, t.hand, t.minority):
                     yield t.move("free", {i: rest}, [triple])
-            if not is_joker(taken):
-                continue
+        for joker in (c for c in cards if is_joker(c)):
+            rest = [c for c in cards if c != joker]
+            profile = Profile.of(rest)
             for card in t.hand:
-                if not t.ok([*rest, card]):
+                if not profile.fits(card) or not t.ok([*rest, card]):
                     continue
                 others = [c for c in t.hand if c != card]
-                for triple in triples_with(taken, others, t.minority)[:3]:
+                for triple in triples_with(joker, others, t.minority)[:3]:
                     yield t.move("swap", {i: [*rest, card]}, [triple])
                 for k, (other, _) in enumerate(t.groups):
-                    if k != i and t.ok([*other, taken]):
-                        yield t.move("swap", {i: [*rest, card], k: [*other, taken]}, [])
+                    if k != i and t.ok([*other, joker]):
+                        yield t.move("swap", {i: [*rest, card], k: [*other, joker]}, [])
 
 
 def _opening(t: _Table, needed: int) -> list[Move]:
@@ -190,10 +229,7 @@ def moves(
     if opening > 0:
         return _opening(t, opening)
     found = [t.move("new", {}, [g]) for g in hand_groups(hand, minority)]
-    for move in [*_extend_and_split(t), *_jokers_and_borrows(t)]:
-        if len(found) >= limit:
-            break
-        found.append(move)
+    found += islice(chain(_extend_and_split(t), _jokers_and_borrows(t)), max(0, limit - len(found)))
     return found[:limit]
 
 
