@@ -189,7 +189,7 @@ def submissions(draw: st.DrawFn) -> tuple[list[list[str]], list[str], list[list[
     index = draw(st.integers(0, len(TABLES) - 1))
     table, hand = TABLES[index], HANDS[index]
     extra = draw(st.lists(st.sampled_from(hand), unique=True, min_size=1, max_size=4))
-    if draw(st.booleans()):
+    if draw(st.integers(0, 1)) == 0:
         groups = [list(g) for g in table]
         for card in extra[:2]:
             groups[draw(st.integers(0, len(groups) - 1))].append(card)
@@ -198,9 +198,10 @@ def submissions(draw: st.DrawFn) -> tuple[list[list[str]], list[str], list[list[
         cuts = sorted(draw(st.lists(st.integers(0, len(cards)), max_size=6)))
         bounds = [0, *cuts, len(cards)]
         groups = [cards[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
-    if draw(st.integers(0, 9)) == 0:
+    rare = st.sampled_from([False] * 9 + [True])
+    if draw(rare):
         groups[0] = groups[0][1:]
-    if draw(st.integers(0, 9)) == 0:
+    if draw(rare):
         groups[-1] = [*groups[-1], "4S-b"]
     return table, hand, groups
 
