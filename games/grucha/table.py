@@ -11,8 +11,8 @@ submitted group at fault, ``None`` for a fault of the table as a whole) and ``de
 3. ``grucha/table_card_missing``: a table card left out (``details.card``: its id, public);
 4. ``grucha/nothing_added``: no card from the hand (GRU-9 d);
 5. ``grucha/invalid_group``: a group with no valid reading (``details.reason``: a `melds.REASONS` word);
-6. ``grucha/opening``: the opening minimum (``table_touched``, ``table_card_in_new_group``,
-   ``too_few_points`` with ``details.points`` and ``details.needed``).
+6. ``grucha/opening``: the opening minimum (``table_touched``, or ``too_few_points`` with
+   ``details.points`` and ``details.needed``).
 """
 
 from __future__ import annotations
@@ -77,31 +77,17 @@ def _read_groups(groups: Sequence[SubmittedGroup], options: Options) -> list[Mel
 
 
 def _check_opening(
-    table: Sequence[Group],
-    hand: Sequence[str],
-    groups: Sequence[SubmittedGroup],
-    melds: list[Meld],
-    needed: int,
+    table: Sequence[Group], groups: Sequence[SubmittedGroup], melds: list[Meld], needed: int
 ) -> None:
-    """The ``opening_min_points`` rule: old groups untouched, new groups from the hand only, worth at
-    least ``needed`` (jokers valued as what they stand for)."""
+    """The ``opening_min_points`` rule: every table group left as it is (so the new groups hold hand
+    cards only), the new ones worth at least ``needed`` (jokers valued as what they stand for)."""
     old = [frozenset(g.cards) for g in table]
     submitted = [frozenset(g.cards) for g in groups]
     if any(submitted.count(g) < old.count(g) for g in old):
         raise _refuse(
             "grucha/opening", None, "table_touched", "the opening leaves every table group as it is"
         )
-    held = set(hand)
-    fresh = [gi for gi, cards in enumerate(submitted) if cards not in old]
-    for gi in fresh:
-        if not submitted[gi] <= held:
-            raise _refuse(
-                "grucha/opening",
-                gi,
-                "table_card_in_new_group",
-                "the opening's groups come from the hand only",
-            )
-    points = sum(meld_points(melds[gi]) for gi in fresh)
+    points = sum(meld_points(m) for m, cards in zip(melds, submitted, strict=True) if cards not in old)
     if points < needed:
         raise _refuse(
             "grucha/opening",
@@ -126,5 +112,5 @@ def check(
     added = _check_cards(table, hand, groups)
     melds = _read_groups(groups, options)
     if options.opening_min_points > 0 and not opened:
-        _check_opening(table, hand, groups, melds, options.opening_min_points)
+        _check_opening(table, groups, melds, options.opening_min_points)
     return Accepted([Group(m.kind, list(m.cards), m.jokers) for m in melds], added)
