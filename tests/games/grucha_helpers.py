@@ -20,13 +20,14 @@ def group(*cards: str) -> Group:
 def arrange(
     match: Match,
     hands: list[list[str]],
-    table: list[list[str]] = (),  # type: ignore[assignment]
+    table: list[list[str]] | None = None,
     stock: int | None = None,
     active: int = 0,
 ) -> State:
     """Set every hand and the table; the stock is every other card in deck order (its last ``stock``
     cards only when given: the rest is then out of play, and `invariants` will say so)."""
     state: State = match.state
+    table = table or []
     used = {c for h in hands for c in h} | {c for g in table for c in g}
     rest = [c for c in deck(state.options.jokers_per_deck) if c not in used]
     state.hands = [sorted(h, key=sort_key) for h in hands]

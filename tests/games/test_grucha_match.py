@@ -3,17 +3,19 @@ the match (GRU-15) and the options ``opening_min_points`` and ``jokers_must_be_m
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
-from games.engine import IllegalAction
+from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.cards import deck
 from games.grucha.model import MatchEnded, RoundEnded
 from tests.games.grucha_helpers import act, arrange, new_match, run, submit, tags
 
 
-def go_out(match, seat: int = 0, now: float = 0.0) -> list[object]:  # type: ignore[no-untyped-def]
+def go_out(match: Match, seat: int = 0, now: float = 0.0) -> list[Any]:
     """``seat`` holds one set and plays it, emptying its hand."""
     hands = [["4S-a", "5H-a"] for _ in range(match.state.seats)]
     hands[seat] = ["7C-a", "7D-a", "7H-a"]
@@ -143,13 +145,13 @@ class TestMatchEnd:
 
 
 class TestOpeningMinimum:
-    def table(self):  # type: ignore[no-untyped-def]
+    def table(self) -> Match:
         match = new_match(2, opening_min_points=30)
         hand = ["10S-a", "JS-a", "QS-a", "2C-a", "3C-a", "4C-a", "5D-b", "JK-a1"]
         arrange(match, [hand, ["9H-b"]], [run("D", 3, 8)])
         return match
 
-    def refused(self, match, *groups: list[str]) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    def refused(self, match: Match, *groups: list[str]) -> dict[str, Any]:
         with pytest.raises(IllegalAction) as err:
             submit(match, 0, *groups)
         assert err.value.code == "grucha/opening"

@@ -29,7 +29,8 @@ SPADES = [
     "KS-a",
 ]
 
-# (id, cards, declared meanings, jokers_must_be_minority, expected: (kind, canonical cards, meanings) or a reason)
+# (id, cards, declared meanings, jokers_must_be_minority,
+#  expected: (kind, canonical cards, meanings) or a reason)
 VERDICTS = [
     # sets (GRU-5)
     ("gru5-set-of-three", ["7S-a", "7H-a", "7D-a"], {}, False, ("set", ("7S-a", "7H-a", "7D-a"), {})),

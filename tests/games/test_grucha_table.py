@@ -4,6 +4,7 @@ whatever the order of groups and cards."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -197,7 +198,7 @@ def submissions(draw: st.DrawFn) -> tuple[list[list[str]], list[str], list[list[
         cards = draw(st.permutations([c for g in table for c in g] + extra))
         cuts = sorted(draw(st.lists(st.integers(0, len(cards)), max_size=6)))
         bounds = [0, *cuts, len(cards)]
-        groups = [cards[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+        groups = [cards[a:b] for a, b in pairwise(bounds) if b > a]
     rare = st.sampled_from([False] * 9 + [True])
     if draw(rare):
         groups[0] = groups[0][1:]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from games.engine import IllegalAction
+from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.model import Drew, Submitted, TimedOut, TurnEnded
 from tests.games.grucha_helpers import act, arrange, new_match, run, submit, table_of, tags
@@ -15,13 +15,13 @@ HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
 HAND1 = ["2C-a", "3C-a", "9H-b"]
 
 
-def started(**options: object):  # type: ignore[no-untyped-def]
-    match = new_match(**options)
+def started() -> Match:
+    match = new_match()
     arrange(match, [list(HAND0), list(HAND1)], [run("D", 3, 8)])
     return match
 
 
-def refusal(match, seat: int, kind: str, **fields: object) -> tuple[str, dict[str, object]]:  # type: ignore[no-untyped-def]
+def refusal(match: Match, seat: int, kind: str, **fields: object) -> tuple[str, dict[str, object]]:
     before = GAME.encode_state(match.state)
     with pytest.raises(IllegalAction) as err:
         match.act(seat, {"kind": kind, **fields})
