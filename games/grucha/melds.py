@@ -18,6 +18,7 @@ names in id order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Literal, NamedTuple
 
@@ -150,7 +151,23 @@ def read(cards: Sequence[str], declared: Mapping[str, str] | None = None, minori
     """The reading of the group ``cards`` (natural and joker ids, any order, no id twice): the first one
     fitting the ``declared`` joker meanings, else the canonical one. ``minority``: the
     ``jokers_must_be_minority`` option. Raises `MeldError` with a `REASONS` word."""
-    declared = dict(declared or {})
+    key = (tuple(sorted(cards)), tuple(sorted((declared or {}).items())), minority)
+    meld = _read(*key)
+    if isinstance(meld, str):
+        raise MeldError(meld)
+    return meld._replace(jokers=dict(meld.jokers))
+
+
+@lru_cache(maxsize=1 << 14)
+def _read(cards: tuple[str, ...], declared: tuple[tuple[str, str], ...], minority: bool) -> Meld | str:
+    """`read`, memoised (every step re-reads the same table groups); a reason word when invalid."""
+    try:
+        return _read_uncached(cards, dict(declared), minority)
+    except MeldError as exc:
+        return exc.reason
+
+
+def _read_uncached(cards: Sequence[str], declared: dict[str, str], minority: bool) -> Meld:
     _check_declared(cards, declared)
     naturals = sorted(c for c in cards if not is_joker(c))
     jokers = sorted(c for c in cards if is_joker(c))

@@ -15,12 +15,11 @@ With an opening minimum still to meet, only hand groups count, packed until thei
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import chain, combinations, islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.grucha.cards import SUITS, Face, face, is_joker, points
-from games.grucha.melds import MeldError, meld_points, read
+from games.grucha.melds import is_valid, meld_points, read
 from games.grucha.model import Group
 
 if TYPE_CHECKING:
@@ -44,20 +43,6 @@ class Move(NamedTuple):
     def value(self) -> int:
         """GRU-13 points the move sheds from the hand."""
         return sum(points(c) for c in self.added)
-
-
-def valid(cards: Sequence[str], minority: bool) -> bool:
-    """Whether ``cards`` make a valid group (memoised: the same groups are tried again and again)."""
-    return _valid(frozenset(cards), minority)
-
-
-@lru_cache(maxsize=1 << 16)
-def _valid(cards: frozenset[str], minority: bool) -> bool:
-    try:
-        read(sorted(cards), minority=minority)
-    except MeldError:
-        return False
-    return True
 
 
 class Profile(NamedTuple):
@@ -121,7 +106,7 @@ def hand_groups(hand: Sequence[str], minority: bool) -> list[list[str]]:
     naturals = [c for c in hand if not is_joker(c)]
     jokers = [c for c in hand if is_joker(c)]
     found = [*_runs(naturals, jokers, minority), *_sets(naturals, jokers, minority)]
-    return [g for g in found if valid(g, minority)]
+    return [g for g in found if is_valid(g, minority)]
 
 
 def _near(a: str, b: str) -> bool:
@@ -137,7 +122,7 @@ def _near(a: str, b: str) -> bool:
 def triples_with(card: str, hand: Sequence[str], minority: bool) -> list[list[str]]:
     """Valid groups of ``card`` and two hand cards."""
     near = [c for c in hand if _near(card, c)]
-    return [[card, a, b] for a, b in combinations(near, 2) if _near(a, b) and valid([card, a, b], minority)]
+    return [[card, a, b] for a, b in combinations(near, 2) if _near(a, b) and is_valid([card, a, b], minority)]
 
 
 class _Table:
@@ -155,7 +140,7 @@ class _Table:
         return Move(family, tuple(groups), added)
 
     def ok(self, cards: Sequence[str]) -> bool:
-        return valid(cards, self.minority)
+        return is_valid(cards, self.minority)
 
 
 def _extend_and_split(t: _Table) -> Iterator[Move]:
