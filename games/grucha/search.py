@@ -122,7 +122,8 @@ def _near(a: str, b: str) -> bool:
 def triples_with(card: str, hand: Sequence[str], minority: bool) -> list[list[str]]:
     """Valid groups of ``card`` and two hand cards."""
     near = [c for c in hand if _near(card, c)]
-    return [[card, a, b] for a, b in combinations(near, 2) if _near(a, b) and is_valid([card, a, b], minority)]
+    pairs = [(a, b) for a, b in combinations(near, 2) if _near(a, b)]
+    return [[card, a, b] for a, b in pairs if is_valid([card, a, b], minority)]
 
 
 class _Table:
