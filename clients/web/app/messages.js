@@ -38,6 +38,17 @@ export const ERRORS = {
   "gregs/must_reveal": "Reveal at least one card before stopping.",
   "gregs/no_slot": "The fan has no such slot.",
   "gregs/slot_revealed": "That card is already face up; pick a face-down one.",
+  // Grucha
+  "grucha/bad_call": "Call GRUCHA only when you end your turn with exactly one card in hand.",
+  "grucha/cannot_end": "Play a card to the table or draw one before ending your turn.",
+  "grucha/duplicate_card": "A card appears twice in the table you laid out.",
+  "grucha/invalid_group": "A group is not a valid run or set; see the highlighted group.",
+  "grucha/no_draw": "You cannot draw now.",
+  "grucha/no_pass": "You may pass only when the stock is empty and you have played nothing.",
+  "grucha/not_in_hand": "You do not hold one of the cards you laid out.",
+  "grucha/nothing_added": "Add at least one card from your hand to the table.",
+  "grucha/opening": "Your first play of the round does not reach the opening minimum.",
+  "grucha/table_card_missing": "Every card that was on the table must stay on the table.",
   // fixture-meld (the engine's free-form fixture)
   "meld/bad_group": "One of the groups is not a valid meld.",
   "meld/duplicate": "A card appears twice in what you laid out.",

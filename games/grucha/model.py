@@ -1,0 +1,225 @@
+"""Grucha's typed values: options, state, actions (wire form), events, the view, error codes.
+
+Wire forms are tagged by ``kind``: ``{"kind": "submit", "groups": [{"cards": ["7S-a", "7H-b", "JK-a1"],
+"jokers": {"JK-a1": "7D"}}]}``. Card ids: see `games.grucha.cards`; seats are indexes 0..n-1.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from games.engine import declare
+from games.grucha.cards import MAX_JOKERS_PER_DECK
+
+Phase = Literal["play", "over"]
+
+declare(
+    {
+        "grucha/duplicate_card": "the submission names one card twice",
+        "grucha/not_in_hand": "a card of the submission is neither on the table nor in your hand",
+        "grucha/table_card_missing": "a card that was on the table is missing from the submission (GRU-10)",
+        "grucha/nothing_added": "the submission adds no card from your hand (GRU-9)",
+        "grucha/invalid_group": "a group of the submission is not a valid run or set (GRU-3…7)",
+        "grucha/opening": "the first submission of a round does not meet the opening minimum",
+        "grucha/no_draw": "no card can be drawn now (GRU-8, 14)",
+        "grucha/cannot_end": "a turn that neither added nor drew a card cannot end (GRU-12)",
+        "grucha/bad_call": "GRUCHA may be called only when ending with exactly one card in hand (GRU-11)",
+        "grucha/no_pass": "passing is allowed only with an empty stock and nothing played (GRU-14)",
+    }
+)
+
+
+# ---- options and state ----------------------------------------------------------------------------------
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Room options (GRU-1, 2, 15 and the spec's options). The match ends after the first round that
+    meets any end condition set: ``rounds`` played, a total strictly over ``point_limit``, or
+    ``time_limit_minutes`` of wall clock since the first action; at least one must be set (``null``
+    switches a condition off)."""
+
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
+    point_limit: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | None = 100
+    time_limit_minutes: Annotated[int, msgspec.Meta(ge=1, le=10_080)] | None = None
+    jokers_per_deck: Annotated[int, msgspec.Meta(ge=0, le=MAX_JOKERS_PER_DECK)] = 2
+    rotate_dealer: bool = False
+    opening_min_points: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    jokers_must_be_minority: bool = False
+
+    def __post_init__(self) -> None:
+        if self.rounds is None and self.point_limit is None and self.time_limit_minutes is None:
+            raise ValueError("set at least one of rounds, point_limit, time_limit_minutes")
+
+
+class Group(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One table group: ``kind`` (``run``/``set``), ``cards`` in canonical order, ``jokers`` id -> the
+    name each joker stands for now (GRU-6)."""
+
+    kind: Literal["run", "set"]
+    cards: list[str]
+    jokers: dict[str, str] = {}
+
+
+class State(msgspec.Struct):
+    """The whole table. ``stock`` is drawn from its end; ``drew``/``added`` describe the current turn
+    (cards added by accepted submissions); ``steps`` counts the turn's accepted actions (prompt ids);
+    ``passes`` counts passes in a row with an empty stock (GRU-14); ``history`` holds each finished
+    round's scores; ``started`` is the server time of the first applied action (GRU-15)."""
+
+    seats: int
+    options: Options
+    phase: Phase = "play"
+    round: int = 1
+    dealer: int = 0
+    active: int = 0
+    hands: list[list[str]] = []
+    stock: list[str] = []
+    table: list[Group] = []
+    drew: bool = False
+    added: int = 0
+    steps: int = 0
+    turn: int = 0
+    passes: int = 0
+    opened: list[bool] = []
+    totals: list[int] = []
+    history: list[list[int]] = []
+    started: float | None = None
+    end_reason: str | None = None
+
+
+# ---- actions ------------------------------------------------------------------------------------------
+CardId = Annotated[str, msgspec.Meta(max_length=16)]
+
+
+class SubmittedGroup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One group of a submission: ``cards`` (ids, any order) and optional ``jokers`` id -> name (``8S``)
+    for jokers whose meaning the player chooses (GRU-6)."""
+
+    cards: Annotated[list[CardId], msgspec.Meta(max_length=120)]
+    jokers: Annotated[dict[CardId, CardId], msgspec.Meta(max_length=16)] = {}
+
+
+class Submit(msgspec.Struct, frozen=True, tag="submit", tag_field="kind", forbid_unknown_fields=True):
+    """The complete new table (GRU-9): free-form, not among the prompt's finite choices."""
+
+    groups: Annotated[list[SubmittedGroup], msgspec.Meta(max_length=120)]
+
+
+class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="kind", forbid_unknown_fields=True):
+    """Draw one card from the stock (GRU-8)."""
+
+
+class End(msgspec.Struct, frozen=True, tag="end", tag_field="kind", forbid_unknown_fields=True):
+    """End the turn ("JUŻ"), with the ``grucha`` call when one card is left (GRU-11)."""
+
+    grucha: bool = False
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unknown_fields=True):
+    """Pass with an empty stock, nothing played (GRU-14)."""
+
+
+Action = Submit | Draw | End | Pass
+
+
+# ---- events -------------------------------------------------------------------------------------------
+class RoundStarted(msgspec.Struct, frozen=True, tag="round_started", tag_field="kind"):
+    """Round ``round`` dealt by ``dealer``: 13 cards each, ``stock`` left; ``first`` plays (GRU-2)."""
+
+    round: int
+    dealer: int
+    first: int
+    stock: int
+
+
+class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
+    """``seat`` drew ``count`` cards: ``reason`` ``draw`` (GRU-8) or ``penalty`` (GRU-11). The cards are
+    in the drawer's view only."""
+
+    seat: int
+    count: int
+    reason: Literal["draw", "penalty"]
+
+
+class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
+    """``seat``'s accepted submission: ``count`` cards added, the new ``table`` and the ``added`` ids
+    (GRU-9). When it empties the hand (``went_out``), the next round is dealt in the same step, so
+    ``table`` and ``added`` are empty: naming those cards would show ids that are hidden again."""
+
+    seat: int
+    count: int
+    table: list[Group]
+    added: list[str]
+    went_out: bool = False
+
+
+class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind"):
+    """``seat`` ended the turn, ``grucha`` when called (GRU-11); ``passed`` for GRU-14's pass."""
+
+    seat: int
+    grucha: bool = False
+    passed: bool = False
+
+
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
+    """``seat``'s deadline passed; the game applied ``default`` for it (GRU-12)."""
+
+    seat: int
+    default: str
+
+
+class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind"):
+    """Round ``round`` ended: ``reason`` ``out`` (``went_out`` has no cards, GRU-13) or ``blocked``
+    (everyone passed with an empty stock, GRU-14); ``scores`` this round, ``totals`` after it."""
+
+    round: int
+    reason: Literal["out", "blocked"]
+    went_out: int | None
+    scores: list[int]
+    totals: list[int]
+
+
+class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+    """GRU-15: ``ranks`` by total (lowest first, equal totals share), ``reason`` ``rounds``, ``points``
+    or ``time``."""
+
+    ranks: list[int]
+    winners: list[int]
+    reason: str
+
+
+EventBody = RoundStarted | Drew | Submitted | TurnEnded | TimedOut | RoundEnded | MatchEnded
+
+
+# ---- the view -----------------------------------------------------------------------------------------
+class View(msgspec.Struct, frozen=True):
+    """What one seat sees. ``seat`` is the viewer (``None``: a spectator); ``hand`` its own cards in hand
+    order (empty for a spectator); ``hand_sizes`` every seat's count; ``table`` every group in canonical
+    order with its jokers' meanings; ``drew``/``added`` the current turn; ``totals`` and ``ranks`` the
+    standings (lowest total ranks 1); ``history`` each finished round's scores."""
+
+    phase: Phase
+    seats: int
+    seat: int | None
+    round: int
+    dealer: int
+    active: int
+    to_act: int | None
+    hand: list[str]
+    hand_sizes: list[int]
+    stock_count: int
+    table: list[Group]
+    drew: bool
+    added: int
+    passes: int
+    opened: list[bool]
+    totals: list[int]
+    ranks: list[int]
+    history: list[list[int]]
+    rounds: int | None
+    point_limit: int | None
+    time_limit_minutes: int | None
+    started: float | None
+    opening_min_points: int
+    jokers_must_be_minority: bool
+    end_reason: str | None

@@ -1,0 +1,212 @@
+"""Grucha's turn: play or draw (GRU-8), submissions (GRU-9, 10), ending with or without the GRUCHA call
+(GRU-11), what cannot end and the timeouts (GRU-12), passing with an empty stock (GRU-14)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from games.engine import IllegalAction, Match
+from games.grucha import GAME
+from games.grucha.model import Drew, Submitted, TimedOut, TurnEnded
+from tests.games.grucha_helpers import act, arrange, new_match, run, submit, table_of, tags
+
+HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
+HAND1 = ["2C-a", "3C-a", "9H-b"]
+
+
+def started() -> Match:
+    match = new_match()
+    arrange(match, [list(HAND0), list(HAND1)], [run("D", 3, 8)])
+    return match
+
+
+def refusal(match: Match, seat: int, kind: str, **fields: object) -> tuple[str, dict[str, object]]:
+    before = GAME.encode_state(match.state)
+    with pytest.raises(IllegalAction) as err:
+        match.act(seat, {"kind": kind, **fields})
+    assert GAME.encode_state(match.state) == before  # a refusal changes nothing (GRU-9)
+    return err.value.code, err.value.details
+
+
+class TestPlayOrDraw:
+    def test_gru8_a_turn_starts_offering_submit_and_draw_not_end(self) -> None:
+        prompt = GAME.prompts(started().state)[0]
+        assert prompt.kinds == ["submit", "draw", "end", "pass"]
+        assert prompt.choices == {"draw": [{}], "end": [], "pass": []}
+        assert (prompt.id, prompt.default, prompt.timer) == ("r1-t0-0", "draw_end", "turn")
+
+    def test_gru8_draw_exactly_one_then_still_play(self) -> None:
+        match = started()
+        stock = len(match.state.stock)
+        assert act(match, 0, "draw") == [Drew(0, 1, "draw")]
+        assert (len(match.state.hands[0]), len(match.state.stock)) == (6, stock - 1)
+        assert refusal(match, 0, "draw") == ("grucha/no_draw", {"reason": "already_drew"})
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        assert table_of(match)[1] == ["7H-a", "7D-b", "7C-a"]
+
+    def test_gru8_no_draw_after_playing(self) -> None:
+        match = started()
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        assert refusal(match, 0, "draw") == ("grucha/no_draw", {"reason": "already_played"})
+        assert GAME.prompts(match.state)[0].choices == {"draw": [], "end": [{"grucha": False}], "pass": []}
+
+
+class TestSubmissions:
+    def test_gru9_accepted_submission_moves_cards_from_hand_to_table(self) -> None:
+        match = started()
+        bodies = submit(match, 0, ["3D-a", "4D-a", "5D-a"], ["5D-b", "6D-a", "7D-a", "8D-a"])
+        assert bodies == [
+            Submitted(0, 1, list(match.state.table), ["5D-b"]),
+        ]
+        assert match.state.hands[0] == ["KS-a", "7H-a", "7D-b", "7C-a"]
+        assert (match.state.added, GAME.prompts(match.state)[0].id) == (1, "r1-t0-1")
+
+    def test_gru9_several_submissions_in_one_turn_each_against_the_table_as_it_stands(self) -> None:
+        match = started()
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        submit(match, 0, ["3D-a", "4D-a", "5D-a"], ["5D-b", "6D-a", "7D-a", "8D-a"], ["7C-a", "7H-a", "7D-b"])
+        assert refusal(match, 0, "submit", groups=[{"cards": run("D", 3, 8)}]) == (
+            "grucha/table_card_missing",
+            {"group": None, "reason": "table_card_missing", "card": "5D-b"},
+        )
+        assert match.state.added == 4
+
+    def test_gru9_a_card_held_by_another_seat_and_one_in_the_stock_are_refused_alike(self) -> None:
+        match = started()
+        stock_card = match.state.stock[0]
+        other = refusal(match, 0, "submit", groups=[{"cards": [*run("D", 3, 8), "9H-b"]}])
+        stock = refusal(match, 0, "submit", groups=[{"cards": [*run("D", 3, 8), stock_card]}])
+        assert other == stock == ("grucha/not_in_hand", {"group": 0, "reason": "not_in_hand", "card": 6})
+
+    def test_gru9_the_refusal_message_is_the_same_wherever_the_card_is(self) -> None:
+        match = started()
+        messages = set()
+        for card in ["9H-b", match.state.stock[0], "ZZ-9"]:
+            with pytest.raises(IllegalAction) as err:
+                match.act(0, {"kind": "submit", "groups": [{"cards": [*run("D", 3, 8), card]}]})
+            messages.add(err.value.message)
+        assert messages == {"card 6 of group 0 is not yours"}
+
+    def test_gru10_a_dropped_table_card_is_refused(self) -> None:
+        match = started()
+        assert refusal(match, 0, "submit", groups=[{"cards": run("D", 3, 7)}, {"cards": HAND0[:3]}]) == (
+            "grucha/table_card_missing",
+            {"group": None, "reason": "table_card_missing", "card": "8D-a"},
+        )
+
+    def test_unknown_fields_of_nested_groups_are_refused(self) -> None:
+        match = started()
+        bad = {"kind": "submit", "groups": [{"cards": HAND0[:3], "color": "red"}]}
+        with pytest.raises(IllegalAction) as err:
+            match.act(0, bad)
+        assert err.value.code == "action/malformed"
+
+    def test_the_view_shows_groups_in_canonical_order_with_the_declared_meaning(self) -> None:
+        match = new_match()
+        arrange(match, [["9S-a", "10S-a", "JK-a1", "2C-a"], HAND1], [])
+        submit(match, 0, ["JK-a1", "10S-a", "9S-a"], JK_a1="8S")
+        view = msgspec.to_builtins(GAME.view(match.state, 1).table)
+        assert view == [{"kind": "run", "cards": ["JK-a1", "9S-a", "10S-a"], "jokers": {"JK-a1": "8S"}}]
+
+
+class TestEndingTheTurn:
+    def test_gru12_a_turn_that_did_nothing_cannot_end(self) -> None:
+        assert refusal(started(), 0, "end") == ("grucha/cannot_end", {"reason": "nothing_done"})
+
+    def test_gru11_ending_passes_the_turn_to_the_next_seat(self) -> None:
+        match = started()
+        act(match, 0, "draw")
+        assert act(match, 0, "end") == [TurnEnded(0)]
+        assert (match.state.active, match.state.turn, GAME.prompts(match.state)[1].id) == (1, 1, "r1-t1-0")
+
+    def test_gru11_one_card_left_without_the_call_draws_five(self) -> None:
+        match = started()
+        arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [])
+        submit(match, 0, ["7C-a", "7D-b", "7H-a"])
+        assert GAME.prompts(match.state)[0].choices["end"] == [{"grucha": False}, {"grucha": True}]
+        assert act(match, 0, "end") == [TurnEnded(0), Drew(0, 5, "penalty")]
+        assert len(match.state.hands[0]) == 6
+
+    def test_gru11_the_penalty_is_fewer_when_the_stock_has_fewer(self) -> None:
+        match = started()
+        arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [], stock=2)
+        submit(match, 0, ["7C-a", "7D-b", "7H-a"])
+        assert act(match, 0, "end") == [TurnEnded(0), Drew(0, 2, "penalty")]
+        assert (len(match.state.hands[0]), match.state.stock) == (3, [])
+
+    def test_gru11_the_call_with_one_card_draws_nothing(self) -> None:
+        match = started()
+        arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [])
+        submit(match, 0, ["7C-a", "7D-b", "7H-a"])
+        assert act(match, 0, "end", grucha=True) == [TurnEnded(0, grucha=True)]
+        assert match.state.hands[0] == ["KS-a"]
+
+    def test_gru11_the_call_with_another_hand_size_is_refused(self) -> None:
+        match = started()
+        act(match, 0, "draw")
+        assert refusal(match, 0, "end", grucha=True) == (
+            "grucha/bad_call",
+            {"reason": "hand_size", "hand": 6},
+        )
+
+
+class TestTimeouts:
+    def test_gru12_an_idle_turn_times_out_drawing_one_and_ending(self) -> None:
+        match = started()
+        bodies = act(match, 0, "timeout", prompt="r1-t0-0")
+        assert bodies == [TimedOut(0, "draw_end"), Drew(0, 1, "draw"), TurnEnded(0)]
+        assert (len(match.state.hands[0]), match.state.active) == (6, 1)
+
+    def test_gru12_after_playing_the_timeout_ends_the_turn(self) -> None:
+        match = started()
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        assert GAME.prompts(match.state)[0].default == "end"
+        assert act(match, 0, "timeout", prompt="r1-t0-1") == [TimedOut(0, "end"), TurnEnded(0)]
+
+    def test_gru12_a_server_ended_turn_has_no_call_so_the_penalty_applies(self) -> None:
+        match = started()
+        arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [])
+        submit(match, 0, ["7C-a", "7D-b", "7H-a"])
+        assert tags(act(match, 0, "timeout", prompt="r1-t0-1")) == ["timed_out", "turn_ended", "drew"]
+        assert len(match.state.hands[0]) == 6
+
+    def test_gru12_an_idle_turn_with_an_empty_stock_times_out_passing(self) -> None:
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
+        prompt = GAME.prompts(match.state)[0]
+        assert (prompt.default, prompt.choices) == ("pass", {"draw": [], "end": [], "pass": [{}]})
+        assert act(match, 0, "timeout", prompt=prompt.id) == [TimedOut(0, "pass"), TurnEnded(0, passed=True)]
+
+
+class TestPassing:
+    def test_gru14_passing_needs_an_empty_stock(self) -> None:
+        assert refusal(started(), 0, "pass") == ("grucha/no_pass", {"reason": "stock_not_empty"})
+
+    def test_gru14_no_pass_after_playing(self) -> None:
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
+        submit(match, 0, ["7C-a", "7D-b", "7H-a"])
+        assert refusal(match, 0, "pass") == ("grucha/no_pass", {"reason": "played"})
+
+    def test_gru14_drawing_from_an_empty_stock_is_refused(self) -> None:
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
+        assert refusal(match, 0, "draw") == ("grucha/no_draw", {"reason": "stock_empty"})
+
+    def test_gru14_everyone_passing_in_a_row_ends_the_round_and_all_score(self) -> None:
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
+        act(match, 0, "pass")
+        bodies = act(match, 1, "pass")
+        assert tags(bodies) == ["turn_ended", "round_ended", "round_started"]
+        assert (bodies[1].reason, bodies[1].scores) == ("blocked", [7 + 7 + 7 + 5 + 13, 2 + 3 + 9])
+
+    def test_gru14_a_play_between_passes_starts_the_count_again(self) -> None:
+        match = started()
+        arrange(match, [list(HAND0), ["2C-a", "3C-a", "4C-a", "9H-b"]], [], stock=0)
+        act(match, 0, "pass")
+        submit(match, 1, ["2C-a", "3C-a", "4C-a"])
+        act(match, 1, "end")
+        act(match, 0, "pass")
+        assert (match.state.passes, match.state.round) == (1, 1)
