@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from typing import Any
+
+import pytest
 
 from games.engine import Match, Rng
 from games.infarkt import GAME, flow
@@ -12,7 +12,6 @@ from games.infarkt.cards import CARDS
 from tests.games.infarkt_helpers import (
     BEER,
     CIGARETTES,
-    COFFEE,
     DISPUTE,
     DIVORCE,
     FRIDGE,
