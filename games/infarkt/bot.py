@@ -21,6 +21,8 @@ WEIGHT = {
 }
 #: A medicine is used once its track reaches this value.
 DANGER = 6
+#: What two goods are worth kept: a party must hurt the guests more than this.
+PARTY_COST = 15.0
 
 
 def danger(tracks: list[int]) -> float:
@@ -56,7 +58,7 @@ def _option_gain(view: View, seat: int, place: str, option: str) -> float:
         if option.endswith("A"):
             value += max(0.0, sum(sorted((_card_gain(me.tracks, g) for g in goods), reverse=True)[:2]))
         if option.endswith("B"):
-            value += max(0.0, -sum(sorted(_card_gain([5] * 6, g) for g in goods)[:2])) - 3
+            value += _party_harm(view, seat, goods)
         return value
     if place in ("black_market",):
         return _card_gain(me.tracks, option) + 2 - 4
@@ -69,6 +71,28 @@ def _option_gain(view: View, seat: int, place: str, option: str) -> float:
     money = act.money - act.cost + (me.career if place == "work" else 0)
     poor = 3.0 if me.money < 3 else 0.0
     return gain(me.tracks, deltas(act.effects), money) + poor * money
+
+
+def _guests(view: View, seat: int) -> list[int]:
+    """The party's guests (INF-15): the next and the previous living seat."""
+    alive = [s for s in range(len(view.players)) if not view.players[s].died]
+    i = alive.index(seat)
+    return [g for g in dict.fromkeys([alive[(i + 1) % len(alive)], alive[i - 1]]) if g != seat]
+
+
+def _harm(view: View, seat: int, card: str) -> float:
+    """What serving ``card`` does to the guests (positive: it hurts them), a kill weighing most."""
+    return sum(-_card_gain(view.players[g].tracks, card) for g in _guests(view, seat))
+
+
+def _party_harm(view: View, seat: int, goods: list[str]) -> float:
+    """The harm of the best pair of goods of different symbols, less the cards' worth to oneself."""
+    best = 0.0
+    for i, a in enumerate(goods):
+        for b in goods[i + 1 :]:
+            if CARDS[a].symbol != CARDS[b].symbol:
+                best = max(best, _harm(view, seat, a) + _harm(view, seat, b) - PARTY_COST)
+    return best
 
 
 def _medicine(view: View, seat: int, prompt: Prompt) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from games.infarkt.model import (
     Decision,
     FamilyAnswer,
     Options,
+    Picked,
     Placed,
     PlaceFigures,
     Player,
@@ -181,7 +182,12 @@ class Infarkt(Game[model.State, model.Options]):
             window = wn.accepting(ws)
             if window is not None:  # a record in the window; the effect is at once (INF-13)
                 wn.play(ws, seat, action, cancellable=False)
-            return flow.use_medicine(state, seat, action.card)
+            bodies = flow.use_medicine(state, seat, action.card)
+            d = state.decision
+            if window is None and d is not None and d.step == "pick" and not flow.pickable(state, seat):
+                state.decision, state.decisions = None, state.decisions + 1  # INF-21 left nothing to pick
+                bodies.append(Picked(seat, None))
+            return bodies
         if isinstance(action, FamilyAnswer):
             wn.play(ws, seat, action)
             return []

@@ -219,3 +219,18 @@ def test_inf7_the_event_is_applied_at_once() -> None:
     assert match.state.players[seat].tracks == [0, 0, 0, 3, 0, 0]  # obesity stays at 0 (INF-1)
     assert of_kind(bodies, "changed")[0].deltas == [0, 0, 0, 3, 0, 0]
     assert match.state.players[seat].diary == [DIARRHOEA]
+
+
+def test_inf21_a_medicine_used_at_the_pick_that_leaves_only_robbed_takes_none() -> None:
+    match = table(2)
+    state = match.state
+    seat = state.start
+    empty_hands(state)
+    state.events_discard += state.offer
+    for card in (ROBBED, "event-robbed-2"):
+        take_out(state, card)
+    state.offer = [ROBBED, "event-robbed-2"]
+    give(state, seat, STATINS)
+    bodies = act(match, seat, "medicine", card=STATINS)
+    assert of_kind(bodies, "picked") == [Picked(seat, None)]
+    assert match.state.decision is not None and match.state.decision.seat == 1 - seat
