@@ -8,7 +8,7 @@ from clients.commands.arena import play, run_arena
 from games.engine import Match, Rng
 from games.infarkt import GAME
 from games.infarkt.bot import heuristic
-from games.infarkt.stats import Ending, ending
+from games.infarkt.stats import Ending, ending, measure
 from tests.games.infarkt_helpers import (
     BEER,
     CIGARETTES,
@@ -86,3 +86,11 @@ def test_a_seeded_game_replays_to_the_identical_state() -> None:
         match.act(seat, heuristic(GAME.view(match.state, seat), prompt, Rng(b"replay", str(match.version))))
     again = Match.replay(GAME, 4, match.options, b"replay", match.log)
     assert GAME.encode_state(again.state) == GAME.encode_state(match.state)
+
+
+def test_measure_tallies_how_games_end() -> None:
+    tally = measure(["heuristic", "random", "random"], 6, seed="tally")
+    assert tally.games == 6 and sum(tally.survivors.values()) == 6
+    assert sum(tally.deaths.values()) >= 2 * (6 - tally.nobody_left)
+    assert tally.rounds[0] <= tally.rounds[2] and tally.steps > 0
+    assert measure(["heuristic", "random", "random"], 6, seed="tally") == tally  # seeded: the same figures

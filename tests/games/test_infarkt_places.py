@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Match
-from games.infarkt import GAME
+from games.engine import Match, Rng
+from games.infarkt import GAME, flow
 from games.infarkt.cards import CARDS
 from games.infarkt.model import Decision
 from tests.games.infarkt_helpers import (
@@ -237,3 +237,37 @@ def test_inf16_the_gym(option: str, cost: int, drop: int) -> None:
     choose(match, 0, option)
     assert match.state.players[0].tracks == tracks(obesity=4 - drop, depression=4 - drop)
     assert match.state.players[0].money == 2 - cost
+
+
+def test_inf16a_an_empty_goods_pile_is_refilled_from_its_shuffled_discard_pile() -> None:
+    match = table(3)
+    state = visit(match, 0, "supermarket")
+    empty_hands(state)
+    state.players[0].money = 2
+    state.goods_discard += state.goods
+    state.goods = [BEER]
+    bodies = choose(match, 0, "B")
+    assert of_kind(bodies, "reshuffled")[0].pile == "goods"
+    assert match.state.players[0].cards[0] == BEER and len(match.state.players[0].cards) == 2
+    assert match.state.goods_discard == []
+
+
+def test_inf16a_the_event_offer_takes_as_many_cards_as_there_are() -> None:
+    state = table(4).state
+    cards = state.offer + state.events + state.events_discard
+    state.players[0].diary, state.offer, state.events = cards[2:], [], []
+    state.events_discard, state.phase = cards[:2], "offer"
+    bodies = flow.lay_offer(state, Rng(b"few", "test"))
+    assert [b.__struct_config__.tag for b in bodies] == ["reshuffled", "offer_laid"]
+    assert sorted(state.offer) == sorted(cards[:2])  # 2 of the 5 a full offer needs
+
+
+def test_inf10_the_round_ends_with_the_worsening_step_and_the_next_round_begins() -> None:
+    match = table(3)
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[1].tracks = tracks(depression=5)
+    bodies = choose(match, 0, "none")
+    assert [b.source for b in of_kind(bodies, "changed")] == ["worsening"]
+    assert of_kind(bodies, "round_started")[0].round == 2
+    assert match.state.players[1].tracks == tracks(depression=6)
