@@ -57,7 +57,7 @@ def options(state: State, seat: int, place: str) -> list[str]:
             if money >= action(place, o).cost and available(state, "goods") >= action(place, o).cards
         ]
     elif place == "pharmacy":
-        found = ["buy"] if money >= 2 and available(state, "medicines") else []
+        found = ["buy"] if money >= action(place).cost and available(state, "medicines") else []
     elif place == "market":
         refresh = ["refresh"] if money >= 1 and available(state, "goods") >= 3 else []
         counts = _swap_counts(state, seat)
@@ -72,12 +72,13 @@ def options(state: State, seat: int, place: str) -> list[str]:
     elif place in ("gym", "flirt"):
         found = [o for o in "AB" if money >= action(place, o).cost]
     elif place == "black_market":
-        found = list(state.black_market) if money >= 1 else []
+        found = list(state.black_market) if money >= action(place).cost else []
     elif place == "nightlife":
-        found = [f"seat_{s}" for s in health.living(state) if s != seat] if money >= 1 else []
+        others = [f"seat_{s}" for s in health.living(state) if s != seat]
+        found = others if money >= action(place).cost else []
     elif place == "family":
         room = min(TOKEN_LIMIT - player.family, state.family_supply)
-        found = [o for o, k in (("A", 1), ("B", 2)) if money >= k and room >= k]
+        found = [o for o in "AB" if money >= action(place, o).cost and room >= action(place, o).cards]
     return [NONE, *found]
 
 
@@ -188,8 +189,8 @@ def _option(state: State, seat: int, place: str, option: str, rng: Rng) -> list[
         _queue(state, [Hit(Item(seat, effects), action(place, option).id), Step("look", seat)])
         return events
     elif place == "pharmacy":
-        player.money -= 2
-        events += _take(state, seat, "medicines", 1, rng)
+        player.money -= action(place).cost
+        events += _take(state, seat, "medicines", action(place).cards, rng)
     elif place == "market":
         return events + _market(state, seat, option, rng)
     elif place == "home":
@@ -201,7 +202,7 @@ def _option(state: State, seat: int, place: str, option: str, rng: Rng) -> list[
     elif place in ("gym", "flirt"):
         _queue(state, [_hit(seat, place, option)])
     elif place == "black_market":
-        player.money -= 1
+        player.money -= action(place).cost
         state.black_market.remove(option)
         player.cards.append(option)
         events.append(Moved([option], "black_market", f"hand:{seat}"))
