@@ -52,10 +52,6 @@ def table(seats: int = 3, seed: bytes = b"infarkt-test", **options: Any) -> Matc
     return Match(GAME, seats, GAME.options(options), seed)
 
 
-def track(name: str) -> int:
-    return TRACKS.index(name)  # type: ignore[arg-type]
-
-
 def tracks(**values: int) -> list[int]:
     """Six track values from keyword values (the rest 0): ``tracks(cholesterol=7, pressure=6)``."""
     return [values.get(t, 0) for t in TRACKS]
