@@ -20,7 +20,8 @@ from tests.protocol.exact import typed
 
 GAMES = with_fixtures()
 SEEDS = (b"alpha", b"beta")
-MAX_STEPS = 400
+#: Enough for a random game of every registered game to end (Infarkt with 5 seats: ~450 steps).
+MAX_STEPS = 1500
 
 
 def views(game: Game[Any, Any], state: Any, viewers: list[Viewer]) -> dict[Viewer, Any]:

@@ -1,0 +1,82 @@
+"""How a game of Infarkt ended, read from its final state (for arena measurements and stories)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from games.engine import Match, Rng, random_policy
+from games.infarkt.cards import GRAVE, OBESITY, TRACKS
+from games.infarkt.model import State
+
+
+class Ending(msgspec.Struct, frozen=True):
+    """``survivors`` (seats alive at the end), ``deaths`` track -> players it killed (a death at two
+    graves at once counts for both), ``nobody_left`` (INF-17), ``rounds`` played and ``guard``."""
+
+    survivors: list[int]
+    deaths: dict[str, int]
+    nobody_left: bool
+    rounds: int
+    guard: bool
+
+
+def ending(state: State) -> Ending:
+    """The `Ending` of a finished (or guarded) game."""
+    deaths: Counter[str] = Counter()
+    for player in state.players:
+        if player.died:
+            deaths.update(TRACKS[t] for t, v in enumerate(player.tracks) if v >= GRAVE and t != OBESITY)
+    survivors = [s for s, p in enumerate(state.players) if not p.died]
+    return Ending(survivors, dict(deaths), not survivors, state.round, state.guard)
+
+
+class Tally(msgspec.Struct):
+    """`measure`'s figures: ``games``; ``survivors`` count -> games that ended with that many alive;
+    ``deaths`` track -> deaths; ``nobody_left`` and ``guarded`` games; ``rounds`` (mean, median, max);
+    ``steps`` actions per game (mean)."""
+
+    games: int
+    survivors: dict[int, int]
+    deaths: dict[str, int]
+    nobody_left: int
+    guarded: int
+    rounds: tuple[float, int, int]
+    steps: float
+
+
+def measure(
+    bots: list[str], games: int, options: dict[str, Any] | None = None, seed: str = "measure"
+) -> Tally:
+    """Play ``games`` games, seat i by the policy named ``bots[i]`` (``random`` or the game's own),
+    game n seeded ``<seed>/<n>``, and tally how they ended. Raises ``KeyError`` for an unknown bot."""
+    from games.infarkt.game import GAME
+
+    table = {"random": random_policy, **GAME.bots()}
+    policies = [table[b] for b in bots]
+    opts = GAME.options(options)
+    endings, steps = [], 0
+    for n in range(games):
+        key = f"{seed}/{n}".encode()
+        match = Match(GAME, len(bots), opts, key)
+        while GAME.outcome(match.state) is None:
+            seat, prompt = next(iter(GAME.prompts(match.state).items()))
+            view = GAME.view(match.state, seat)
+            match.act(seat, policies[seat](view, prompt, Rng(key, f"bot/{seat}/v{match.version}")))
+        endings.append(ending(match.state))
+        steps += match.version
+    deaths: Counter[str] = Counter()
+    for e in endings:
+        deaths.update(e.deaths)
+    rounds = sorted(e.rounds for e in endings)
+    return Tally(
+        games,
+        dict(sorted(Counter(len(e.survivors) for e in endings).items())),
+        dict(deaths.most_common()),
+        sum(e.nobody_left for e in endings),
+        sum(e.guard for e in endings),
+        (round(sum(rounds) / games, 1), rounds[games // 2], rounds[-1]),
+        round(steps / games, 1),
+    )

@@ -1,0 +1,96 @@
+"""Infarkt's bots: the engine's random policy and the game's ``heuristic`` play whole games through
+every prompt; the heuristic uses medicines in danger, parties when it hurts the neighbours, and beats
+random players; `stats.ending` reads how a game ended."""
+
+from __future__ import annotations
+
+from clients.commands.arena import play, run_arena
+from games.engine import Match, Rng
+from games.infarkt import GAME
+from games.infarkt.bot import heuristic
+from games.infarkt.stats import Ending, ending, measure
+from tests.games.infarkt_helpers import (
+    BEER,
+    CIGARETTES,
+    COFFEE,
+    HEADCHEESE,
+    STATINS,
+    empty_hands,
+    give,
+    prompts,
+    table,
+    tracks,
+    visit,
+)
+
+
+def test_the_heuristic_is_offered_beside_random() -> None:
+    assert set(GAME.bots()) == {"heuristic"}
+
+
+def test_the_heuristic_uses_a_medicine_when_its_track_is_in_danger() -> None:
+    match = table(3)
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    give(state, 0, STATINS)
+    state.players[0].tracks = tracks(cholesterol=6)
+    prompt = prompts(match)[0]
+    assert heuristic(GAME.view(match.state, 0), prompt, Rng(b"b", "0")) == {
+        "kind": "medicine",
+        "card": STATINS,
+    }
+    match.state.players[0].tracks = tracks(cholesterol=2)
+    assert heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))["value"] == "work"
+
+
+def test_the_heuristic_throws_a_party_when_it_can_kill_a_neighbour() -> None:
+    match = table(3)
+    state = visit(match, 0, "home")
+    empty_hands(state)
+    give(state, 0, HEADCHEESE, COFFEE)
+    state.players[1].tracks = tracks(cholesterol=8)
+    action = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
+    assert action["value"] in ("B", "rest_B")
+    match.state.players[1].tracks = [0] * 6
+    calm = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
+    assert calm["value"] not in ("B", "rest_B")  # a little cholesterol and pressure: not worth two cards
+    give(match.state, 0, CIGARETTES, BEER)
+    cancer = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
+    assert cancer["value"] in ("B", "rest_B")  # cancer grows every round (INF-18)
+
+
+def test_heuristic_and_random_games_end_with_a_winner() -> None:
+    tally = run_arena(GAME, ["heuristic", "random", "random"], 12, "bot-test")
+    assert tally.games == 12 and tally.guarded == 0
+    assert tally.wins["heuristic"] >= 10
+
+
+def test_ending_reads_survivors_and_deaths_by_track() -> None:
+    outcome, _ = play(GAME, [heuristic, heuristic, heuristic], GAME.options({"round_limit": 3}), b"end")
+    assert outcome.guard and outcome.reason == "round_limit"
+    state = table(3).state
+    state.players[0].died, state.players[0].tracks = 1, tracks(depression=10, obesity=10)
+    state.players[2].died, state.players[2].tracks = 2, tracks(cancer=10, pressure=10)
+    state.phase, state.round = "over", 7
+    assert ending(state) == Ending([1], {"depression": 1, "cancer": 1, "pressure": 1}, False, 7, False)
+
+
+def test_a_seeded_game_replays_to_the_identical_state() -> None:
+    match = Match(
+        GAME, 4, GAME.options({"variant": "extreme", "expansions": ["family", "nightlife"]}), b"replay"
+    )
+    for _ in range(400):
+        if GAME.outcome(match.state) is not None:
+            break
+        seat, prompt = next(iter(GAME.prompts(match.state).items()))
+        match.act(seat, heuristic(GAME.view(match.state, seat), prompt, Rng(b"replay", str(match.version))))
+    again = Match.replay(GAME, 4, match.options, b"replay", match.log)
+    assert GAME.encode_state(again.state) == GAME.encode_state(match.state)
+
+
+def test_measure_tallies_how_games_end() -> None:
+    tally = measure(["heuristic", "random", "random"], 6, seed="tally")
+    assert tally.games == 6 and sum(tally.survivors.values()) == 6
+    assert sum(tally.deaths.values()) >= 2 * (6 - tally.nobody_left)
+    assert tally.rounds[0] <= tally.rounds[2] and tally.steps > 0
+    assert measure(["heuristic", "random", "random"], 6, seed="tally") == tally  # seeded: the same figures
