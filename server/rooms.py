@@ -163,8 +163,10 @@ class Rooms:
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, action_id or "")
-            # the fresh state; a seat may have left meanwhile, so its deadline changes with the meta
-            loaded = await self.store.load(room, seat, None)
+            # the fresh state, with the id's stored result: the race may have been lost to this very
+            # action sent through another worker, which must answer its ack, not a rule error; a seat
+            # may have left meanwhile, so its deadline changes with the meta
+            loaded = await self.store.load(room, seat, action_id)
         raise RuntimeError(f"room {room}: {MAX_RETRIES} commit conflicts in a row")
 
     async def _commit(self, commit: Commit) -> CommitResult:
