@@ -23,7 +23,7 @@ from server.rooms import Rooms
 from server.store.model import Change, LogStep, RoomMeta
 from server.ws.catchup import catch_up
 from server.ws.conn import Conn
-from server.ws.steps import engine_events, prompts_out, seen
+from server.ws.steps import engine_events, event_versions, prompts_out, seen
 
 log = logging.getLogger("boardroom.ws")
 
@@ -174,7 +174,8 @@ class RoomWatch:
     def _step(self, change: Change, state: Any, steps: list[LogStep]) -> Step:
         outcome = self.game.outcome(state) if change.finished else None
         prompts = prompts_out(self.game, state, change.schedule, change.prompts) if outcome is None else {}
-        return Step(self.version, change.version, engine_events(steps), prompts, outcome)
+        events, versions = engine_events(steps), event_versions(steps)
+        return Step(self.version, change.version, events, prompts, outcome, versions)
 
     def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any, change: Change) -> None:
         for conn in list(self.conns):
