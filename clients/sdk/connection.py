@@ -188,18 +188,29 @@ class Connection:
         return self._ready.is_set()
 
     # ---- acting ----------------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: dict[str, Any]) -> asyncio.Future[Ack]:
+    async def submit(
+        self, seat: int, action: dict[str, Any], prompt: str | None = None
+    ) -> asyncio.Future[Ack]:
         """Queue ``action`` (wire form) of ``seat`` under a new id and send it if online; returns the
-        future its `Ack` resolves (or `ActionRefused` fails). Offline, it is sent after the reconnect."""
-        item, future = self.outbox.add(seat, action)
+        future its `Ack` resolves (or `ActionRefused` fails). Offline, it is sent after the reconnect.
+        ``prompt``: the id of the prompt it answers, by default the seat's prompt in its mirror now (none
+        if the mirror shows none): an action sent twice for one prompt (a double click) is applied once,
+        the second refused ``action/stale_prompt``."""
+        if prompt is None:
+            mirror = self.mirrors.get(seat)
+            prompt = mirror.prompt.id if mirror is not None and mirror.prompt is not None else None
+        item, future = self.outbox.add(seat, action, prompt)
         if self._ready.is_set():
             await self._send_act(item)
         return future
 
-    async def act(self, seat: int, action: dict[str, Any], timeout: float | None = 10.0) -> Ack:
+    async def act(
+        self, seat: int, action: dict[str, Any], timeout: float | None = 10.0, prompt: str | None = None
+    ) -> Ack:
         """Send and wait for the answer (``timeout`` seconds; ``None``: as long as it takes, resent
-        through store outages and reconnects). Raises `ActionRefused` with the server's code."""
-        future = await self.submit(seat, action)
+        through store outages and reconnects; ``prompt`` as `submit`). Raises `ActionRefused` with the
+        server's code."""
+        future = await self.submit(seat, action, prompt)
         async with asyncio.timeout(timeout):
             return await future
 
@@ -397,9 +408,8 @@ class Connection:
     # ---- sending ------------------------------------------------------------------------------------------
     async def _send_act(self, item: Pending) -> None:
         # The payload is JSON bytes in memory whatever the encoding; the codec transcodes for MessagePack.
-        await self._send(
-            Act(id=item.id, seat=item.seat, action=msgspec.Raw(msgspec.json.encode(item.action)))
-        )
+        raw = msgspec.Raw(msgspec.json.encode(item.action))
+        await self._send(Act(id=item.id, seat=item.seat, action=raw, prompt=item.prompt))
 
     async def _send(self, msg: ClientMsg) -> None:
         ws = self._ws

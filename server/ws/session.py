@@ -261,7 +261,7 @@ class Session:
             if not isinstance(action, dict):
                 raise IllegalAction("action/malformed", "an action is an object with a kind")
             acted = await self.services.rooms.act(
-                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat]
+                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat], prompt=msg.prompt
             )
         except OUTAGE_ERRORS as exc:
             return self._unavailable(exc, msg)
