@@ -139,3 +139,15 @@ async def test_a_double_click_applies_once_the_second_action_names_a_stale_promp
         assert (first.version, second.value.code) == (version + 1, "action/stale_prompt")
         await conn.wait_version(version + 1)
         assert (await lobby.room(room.room)).version == version + 1
+
+
+async def test_a_sync_before_the_start_is_answered_room_not_started(server: Server, lobby: Lobby) -> None:
+    created = await lobby.create_room("gregs", 3)
+    token = (await lobby.claim(created.room, 0, "early")).token
+    async with Connection(server.ws, created.room, [token], reconnect=False) as conn:
+        assert conn.welcomed_at == -1
+        await conn.sync(None)
+        await conn.wait_until(lambda: len(conn.errors) > 0)
+        assert [(e.code, e.id) for e in conn.errors] == [("room/not_started", None)]
+        await conn.ping(3)
+    assert (await lobby.room(created.room)).status == "open"
