@@ -375,7 +375,7 @@ class Connection:
             await self._send_act(item)
 
     def _welcome(self, msg: Welcome) -> None:
-        if self.epoch is not None and msg.epoch != self.epoch:
+        if self.epoch and msg.epoch != self.epoch:  # "": welcomed before the start, no epoch known yet
             self.mirrors.clear()  # the store went back in time: nothing we show can be trusted
         self.epoch = msg.epoch
         self.game = msg.game

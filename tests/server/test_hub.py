@@ -17,6 +17,7 @@ from server.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import Change
 from server.ws import hub as hub_module
+from server.ws.catchup import catch_up
 from server.ws.conn import Conn
 from server.ws.hub import REPLAY_BURST, REPLAYS_PER_SECOND
 
@@ -161,3 +162,20 @@ async def test_an_update_spanning_a_lost_wake_up_stamps_each_event_with_the_vers
     assert [(e["version"], e["body"]["kind"]) for e in update["events"]] == logged
     assert [v for v, _ in logged] == [1, 2, 2, 2]  # a commitment, then the last one and its reveal
     await services.hub.leave(player)
+
+
+async def test_replayed_updates_keep_the_deadline_of_a_prompt_still_current(services: Services) -> None:
+    """Seat 2 resumes from version 0 while seats 0 and 1 committed: its prompt did not change, so both
+    replayed updates carry it with its deadline, not only the last one."""
+    room = await make_room(services, "fixture-commit", 3)
+    for seat in (0, 1):
+        await services.rooms.act(room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
+    conn = Conn(Recorder(), JSON, queue_size=64)
+    conn.room, conn.seats, conn.viewers = room.room, [2], [2]
+    game = services.rooms.games["fixture-commit"]
+    frames, _ = await catch_up(services.rooms, game, room.room, conn, 0, 50)
+    schedule = await services.store.get_schedule(room.room)
+    assert schedule is not None
+    due = next(d.due for d in schedule.deadlines if d.seat == 2)
+    prompts = [(f.message.to, f.message.prompt.deadline) for f in frames if f.message.prompt is not None]
+    assert prompts == [(1, due), (2, due)]
