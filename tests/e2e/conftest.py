@@ -27,8 +27,11 @@ from server.settings import Limits, Settings
 
 GAME: Game[Any, Any] = shipped()["gregs"]
 
-#: Limits of the shared test server: a small resume gap so a "long" disconnect stays short.
-TEST_LIMITS = Limits(resume_gap=4)
+#: Limits of the shared test server: a small resume gap so a "long" disconnect stays short, and no
+#: per-client bucket for room creation and listing (every test makes rooms from this one address).
+TEST_LIMITS = Limits(
+    resume_gap=4, creates_per_second=1e6, create_burst=1e6, lists_per_second=1e6, list_burst=1e6
+)
 
 
 class Server(msgspec.Struct):
