@@ -28,7 +28,7 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from server.settings import HTTP_HEADROOM, Limits, Settings
 
-Phase = Literal["idle", "headers", "body"]
+Phase = Literal["idle", "header", "body"]
 
 
 class TimedHTTP(asyncio.Protocol):
@@ -78,7 +78,7 @@ class TimedHTTP(asyncio.Protocol):
             return
         cycle = self.inner.cycle
         if cycle is None or cycle.response_complete:
-            self._arm("headers")  # the first bytes of a request (the first, or the next one)
+            self._arm("header")  # the first bytes of a request (the first, or the next one)
         elif cycle.more_body:
             self._arm("body")
         else:
@@ -101,7 +101,7 @@ class TimedHTTP(asyncio.Protocol):
         if transport is None or transport.is_closing() or transport.get_protocol() is not self:
             return
         if phase != "idle":
-            what = "headers" if phase == "headers" else "body"
+            what = "headers" if phase == "header" else "body"
             body = msgspec.json.encode(
                 {"code": "request/timeout", "message": f"the request's {what} took over {seconds:g} s"}
             )
