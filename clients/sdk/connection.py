@@ -52,6 +52,14 @@ FATAL_CLOSES = frozenset({1000, 1008, 4400, 4401, 4404})
 #: Seconds before an action refused ``store/unavailable`` (Redis unreachable) is sent again, same id.
 STORE_RETRY = 0.5
 
+#: Seconds between the client's pings, and without a pong before it drops the socket and reconnects
+#: (the next URL): a worker that stops answering (frozen, cut off) is left within about their sum.
+PING_INTERVAL = 4.0
+PING_TIMEOUT = 4.0
+#: Seconds the client waits for a closing handshake (and for an opening one) before it gives up on it.
+CLOSE_TIMEOUT = 2.0
+OPEN_TIMEOUT = 10.0
+
 #: ``recorder(direction, frame)``: called with ``"out"`` or ``"in"`` and each frame as sent or received.
 Recorder = Callable[[str, "str | bytes"], None]
 
@@ -73,6 +81,8 @@ class Connection:
     ``encoding``: ``json`` (text frames) or ``msgpack`` (binary, negotiated by subprotocol).
     ``backoff``: first and largest delay between reconnect attempts, in seconds; the delay doubles only
     after a whole round of the URLs failed without a ``welcome``.
+    ``ping_interval``/``ping_timeout``: seconds between the client's websocket pings, and without a pong
+    before the socket counts as dead (then the next URL); ``None`` turns the pings off.
     Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
     times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
     before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
@@ -92,6 +102,8 @@ class Connection:
         reconnect: bool = True,
         backoff: tuple[float, float] = (0.05, 2.0),
         recorder: Recorder | None = None,
+        ping_interval: float | None = PING_INTERVAL,
+        ping_timeout: float | None = PING_TIMEOUT,
     ) -> None:
         self.urls = [url, *fallbacks]
         self.url = url
@@ -102,6 +114,8 @@ class Connection:
         self.reconnect = reconnect
         self.backoff = backoff
         self.recorder = recorder
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
         self.outbox = Outbox()
         self.mirrors: dict[int | None, Mirror] = {}
         self.seats: list[int] = []
@@ -275,7 +289,14 @@ class Connection:
             self.attempts += 1
             try:
                 async with connect(
-                    self.url, subprotocols=self._subprotocols(), compression=None, max_size=None
+                    self.url,
+                    subprotocols=self._subprotocols(),
+                    compression=None,
+                    max_size=None,
+                    ping_interval=self.ping_interval,
+                    ping_timeout=self.ping_timeout,
+                    close_timeout=CLOSE_TIMEOUT,
+                    open_timeout=OPEN_TIMEOUT,
                 ) as ws:
                     self._ws = ws
                     await self._session(ws)

@@ -175,3 +175,32 @@ async def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(
             for n in range(4)
         ]
     assert [a.status_code for a in answers] == expected
+
+
+async def silent_websocket(port: int) -> bytes:
+    """A websocket handshake, then nothing: no hello, no pong to the server's pings; returns what the
+    worker sent until it closed the connection."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    received = b""
+    try:
+        async with asyncio.timeout(PATIENCE):
+            while data := await reader.read(65536):
+                received += data
+    finally:
+        writer.close()
+    return received
+
+
+async def test_a_websocket_that_never_answers_a_ping_is_closed_by_the_worker() -> None:
+    """The worker's keepalive is a setting (``--ping-interval``, ``--ping-timeout``): 10 websockets that
+    never answer its pings (nor say hello: its timeout is out of reach here) are all closed."""
+    limits = Limits(ping_interval=0.3, ping_timeout=0.3, hello_timeout=60.0)
+    with running_server(Settings(limits=limits)) as server:
+        port = int(server.http.rsplit(":", 1)[1])
+        answers = await asyncio.gather(*(silent_websocket(port) for _ in range(10)))
+    assert [a.startswith(b"HTTP/1.1 101 ") for a in answers] == [True] * 10
+    assert all(b"\x89" in a.split(b"\r\n\r\n", 1)[1] for a in answers)  # each got a ping frame first

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import itertools
 import re
@@ -127,3 +128,37 @@ async def test_play_with_two_urls_ends_the_game_on_the_second_when_the_first_is_
     assert room is not None and lines[-2].startswith("outcome: winners ")
     stored = await store.get_state(room[1])
     assert stored is not None and stored.finished
+
+
+#: Seconds within which the SDK's clients must have left a frozen worker: its pings (4 s, 4 s without a
+#: pong) move them in about 8 s; websockets' own keepalive (20 + 20 s) held them 40 to 47 s.
+FROZEN_BOUND = 25.0
+
+
+async def test_clients_of_a_frozen_worker_reconnect_elsewhere_within_the_sdks_ping_bound(
+    cluster: Cluster, store: RedisStore
+) -> None:
+    """Worker 0 stops answering (SIGSTOP: its sockets stay open, nothing is closed): every SDK client
+    on it notices by its own pings and resumes on worker 1, its fallback, within `FROZEN_BOUND`."""
+    lobbies = [Lobby(worker.url, timeout=30.0) for worker in cluster.workers]
+    rooms = [await open_room(lobbies, "gregs", 3) for _ in range(2)]
+    ws = [cluster.ws_url(0), cluster.ws_url(1)]
+    conns = [Tracked(ws[0], room, [t], fallbacks=ws[1:]) for room, tokens in rooms for t in tokens]
+    await asyncio.gather(*(conn.connect(30.0) for conn in conns))
+    assert [conn.url for conn in conns] == [ws[0]] * 6
+    cluster.workers[0].freeze()
+    try:
+        moved = 0
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(FROZEN_BOUND):
+                while moved < len(conns):
+                    await asyncio.sleep(0.2)
+                    moved = sum(c.online and c.url == ws[1] and c.welcomes == 2 for c in conns)
+        assert moved == 6
+        for (room, _), table in zip(rooms, (conns[:3], conns[3:]), strict=True):
+            await check_converged(store, GREGS, room, table)
+    finally:
+        cluster.workers[0].thaw()
+    await asyncio.gather(*(conn.close() for conn in conns))
+    for lobby in lobbies:
+        await lobby.close()
