@@ -15,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server.settings import Limits, Settings
+from server.settings import HTTP_HEADROOM, Limits, Settings
 from tests.e2e.conftest import Server, running_server
 
 #: Short deadlines, so a test waits for each of them in well under a second.
@@ -204,3 +204,20 @@ async def test_a_websocket_that_never_answers_a_ping_is_closed_by_the_worker() -
         answers = await asyncio.gather(*(silent_websocket(port) for _ in range(10)))
     assert [a.startswith(b"HTTP/1.1 101 ") for a in answers] == [True] * 10
     assert all(b"\x89" in a.split(b"\r\n\r\n", 1)[1] for a in answers)  # each got a ping frame first
+
+
+async def test_past_the_websockets_and_the_headroom_http_is_answered_503() -> None:
+    """With ``max_connections`` + `HTTP_HEADROOM` connections of any kind open (the request's own
+    included), an HTTP request is answered 503 by uvicorn (``limit_concurrency``); one fewer, served."""
+    limits = Limits(max_connections=1, idle_timeout=60.0)
+    with running_server(Settings(limits=limits)) as server:
+        port = int(server.http.rsplit(":", 1)[1])
+        held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(HTTP_HEADROOM - 1)]
+        with httpx.Client(base_url=server.http) as http:
+            served = http.get("/api/games").status_code  # 255 held and its own: one under the limit
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)  # the limit's own
+            writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            refused = (await reader.readline()).decode().strip()
+        for _, other in [*held, (reader, writer)]:
+            other.close()
+    assert (served, refused) == (200, "HTTP/1.1 503 Service Unavailable")
