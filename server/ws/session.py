@@ -246,10 +246,8 @@ class Session:
         action path refuses), or ``None`` once the connection is closing: 4401 for a token that is not
         valid (one of the client's failed token checks), 4429 while the client has none left."""
         assert self.conn is not None
-        failures, client = (
-            self.services.throttles.token_failures,
-            self.ws.client.host if self.ws.client else "",
-        )
+        failures = self.services.throttles.token_failures
+        client = self.ws.client.host if self.ws.client is not None else ""
         try:
             if tokens:
                 failures.check(client)
