@@ -128,8 +128,9 @@ def _seat_param(request: Request) -> int:
     return int(raw)
 
 
-def game_info(game: Game[Any, Any]) -> dict[str, Any]:
-    """One entry of ``GET /api/games``."""
+def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]:
+    """One entry of ``GET /api/games``; ``seconds`` per timer class as this server gives a room of the
+    game (`TimerPolicy.defaults`), of which ``timers`` lists the game's classes."""
     return {
         "id": game.id,
         "title": game.title,
@@ -137,6 +138,7 @@ def game_info(game: Game[Any, Any]) -> dict[str, Any]:
         "max_seats": game.max_seats,
         "options_schema": msgspec.json.schema(game.Options),
         "bots": ["random", *sorted(set(game.bots()) - {"random"})],
+        "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
     }
 
 
@@ -173,8 +175,8 @@ async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
 
 @refusals
 async def list_games(request: Request) -> Response:
-    games = _services(request).rooms.games
-    return _json([game_info(games[g]) for g in sorted(games)])
+    rooms = _services(request).rooms
+    return _json([game_info(rooms.games[g], rooms.policy.defaults(g)) for g in sorted(rooms.games)])
 
 
 @refusals

@@ -27,6 +27,7 @@ from server.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store
+from server.web import web_routes
 from server.ws.session import websocket_endpoint
 
 
@@ -70,6 +71,7 @@ def create_app(
         Route("/metrics", metrics_endpoint),
         *ROUTES,
         WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
+        *web_routes(),  # the reference web client: /, /rooms/{room}, /static/...
     ]
     origins = services.settings.origins
     middleware = [cors(origins)] + ([Middleware(OriginGuard, origins=origins)] if origins is not None else [])
@@ -93,6 +95,9 @@ def cors(origins: list[str] | None) -> Middleware:
         allow_origins=origins if origins is not None else ["*"],
         allow_methods=["GET", "POST", "PUT", "DELETE"],
         allow_headers=["Authorization", "Content-Type"],
+        # a page of another origin reads the next page of GET /api/rooms from Link, a 503's pause from
+        # Retry-After: CORS hides every other header from it
+        expose_headers=["Link", "Retry-After"],
         max_age=600,
     )
 

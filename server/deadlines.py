@@ -62,15 +62,22 @@ AUTOPASS = AutoPass()
 
 
 class TimerPolicy(msgspec.Struct, frozen=True):
-    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``."""
+    """The server side of timing: ``timers`` seconds per class, ``away_seconds``, ``bot_delay``;
+    ``games`` the seconds per class of each game id (the server's settings over what the game declares,
+    `Settings.timer_seconds`), for a game absent there ``timers``."""
 
     timers: dict[str, float]
     away_seconds: float = 5.0
     bot_delay: float = 0.0
+    games: dict[str, dict[str, float]] = {}
+
+    def defaults(self, game: str) -> dict[str, float]:
+        """Seconds per timer class in a room of ``game`` that sets none of its own."""
+        return self.games.get(game, self.timers)
 
     def seconds(self, meta: RoomMeta, timer: str) -> float:
-        """Seconds behind ``timer`` in this room (room override, then server, then ``turn``)."""
-        merged = {**self.timers, **meta.timers}
+        """Seconds behind ``timer`` in this room (room override, then `defaults`, then ``turn``)."""
+        merged = {**self.defaults(meta.game), **meta.timers}
         return merged.get(timer, merged.get("turn", 60.0))
 
 

@@ -12,6 +12,7 @@ from typing import Any
 #: HTTP status for each lobby code (docs/api.md).
 HTTP_STATUS: dict[str, int] = {
     "request/invalid": 400,
+    "timer/unknown": 400,
     "request/too_large": 413,
     "request/origin": 403,
     "auth/bad_token": 401,

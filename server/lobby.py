@@ -66,11 +66,13 @@ class Lobby:
         self.allow_seed = allow_seed
 
     async def create(self, body: CreateRoom) -> tuple[str, str]:
-        """A new open room: ``(room id, host token)``. Raises `Refused` ``game/not_found`` or
-        ``request/invalid`` (seat count out of range, bad options, bad timers, unknown bot)."""
+        """A new open room: ``(room id, host token)``. Raises `Refused` ``game/not_found``,
+        ``timer/unknown`` (a timer class the game does not have) or ``request/invalid`` (seat count out
+        of range, bad options, timer seconds out of bounds, unknown bot)."""
         game = self.rooms.games.get(body.game)
         if game is None:
             raise Refused("game/not_found", f"no game {body.game!r}")
+        check_timers(game, body.timers)
         if not game.min_seats <= body.seats <= game.max_seats:
             raise Refused("request/invalid", f"seats must be {game.min_seats} to {game.max_seats}")
         if body.leaver_bot is not None:
@@ -274,6 +276,19 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
     except (ValueError, OverflowError, msgspec.EncodeError) as exc:
         raise Refused("request/invalid", f"options: {exc}", {"error": str(exc)}) from None
     return dict(msgspec.to_builtins(options))
+
+
+def check_timers(game: Game[Any, Any], timers: dict[str, float]) -> None:
+    """Every timer class a room sets must be one of ``game``'s (`Game.timer_classes`): a misspelt class
+    would otherwise be kept and never used. Raises `Refused` ``timer/unknown`` naming the first unknown
+    class (sorted) by its JSON path, with the game's classes in ``details.timers``."""
+    known = game.timer_classes()
+    unknown = sorted(set(timers) - known)
+    if unknown:
+        path = f"$.timers.{unknown[0]}"
+        classes = sorted(known)
+        message = f"{game.id} has no timer class {unknown[0]!r} (it has {', '.join(classes)}) - at `{path}`"
+        raise Refused("timer/unknown", message, {"path": path, "timers": classes})
 
 
 def check_name(name: str) -> str:

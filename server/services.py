@@ -47,7 +47,8 @@ class Services:
             raise ValueError("a store given from outside needs its bus too")
         self.store = store
         self.bus = bus
-        policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
+        per_game = {name: settings.timer_seconds(game.timers) for name, game in games.items()}
+        policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay, per_game)
         self.metrics = Metrics()
         self.inflight = Inflight()
         self.rooms: Rooms = MeteredRooms(

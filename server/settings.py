@@ -7,6 +7,7 @@ store by configuration (``store="redis"`` plus its URL); the in-memory store is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 import msgspec
@@ -22,13 +23,13 @@ Port = Annotated[int, msgspec.Meta(ge=0, le=65535)]
 #: ``redis://``, ``rediss://`` (TLS) or ``unix://`` (a socket path), as redis-py's ``from_url`` reads.
 RedisUrl = Annotated[str, msgspec.Meta(pattern=r"^(redis|rediss|unix)://.")]
 
-#: Seconds behind each timer class a prompt may name (a room overrides any of them at creation).
+#: Seconds behind each of the engine's timer classes (`games.engine.plugin.ENGINE_TIMERS`); a game
+#: declares its own classes' seconds (`Game.timers`), the server's ``timers`` setting overrides both,
+#: and a room overrides any of them at creation.
 DEFAULT_TIMERS: dict[str, float] = {
     "turn": 60.0,
     "reaction": 10.0,
     "setup": 60.0,
-    "cut": 20.0,
-    "curse": 20.0,
     "commit": 30.0,
 }
 
@@ -116,8 +117,9 @@ class Settings(msgspec.Struct, frozen=True):
     - ``trusted_proxies``: addresses (or ``*``) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
       headers the worker believes (uvicorn's ``forwarded_allow_ips``): behind them, the client address
       of the per-client limits is the forwarded one; from any other peer, the peer's own.
-    - ``timers``: seconds per timer class (merged over `DEFAULT_TIMERS`); ``away_seconds`` the short
-      deadline of a seat marked away; ``bot_delay`` seconds before a server-side bot acts.
+    - ``timers``: seconds per timer class, over `DEFAULT_TIMERS` and each game's declared seconds
+      (`timer_seconds`); ``away_seconds`` the short deadline of a seat marked away; ``bot_delay``
+      seconds before a server-side bot acts.
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``autopass_min``/``autopass_max``: the range of the secret random delay before the server passes
       for a seat whose settings ask for ``auto_pass`` (``autopass_min`` at most ``autopass_max``: checked
@@ -153,6 +155,7 @@ class Settings(msgspec.Struct, frozen=True):
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0
 
-    def timer_seconds(self) -> dict[str, float]:
-        """The default seconds per timer class with this server's overrides."""
-        return {**DEFAULT_TIMERS, **self.timers}
+    def timer_seconds(self, declared: Mapping[str, float] | None = None) -> dict[str, float]:
+        """Seconds per timer class before a room's own: `DEFAULT_TIMERS`, then what a game ``declared``
+        (`Game.timers`), then this server's ``timers`` setting."""
+        return {**DEFAULT_TIMERS, **(declared or {}), **self.timers}

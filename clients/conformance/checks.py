@@ -19,7 +19,7 @@ import jsonpatch
 from clients.conformance import interference
 from clients.conformance.leaks import Frame, Scanner, as_json, event_frames, seat_frames
 from clients.conformance.model import Config, Finding
-from clients.conformance.probes import Refusal, for_seat, idle_code, named_ids
+from clients.conformance.probes import Refusal, for_seat, idle_code, named_ids, pick_ids
 from games.engine import Event, Game, IllegalAction, Match, Outcome, Policy, Prompt, Rng
 from protocol.diff import diff
 
@@ -36,6 +36,7 @@ class StepContext:
     - ``refusals``: viewer -> the frames of its refused probes (filled by `check_probes`).
     - ``rng``: a generator for the checks' own choices (drawn from the play-out's seed).
     - ``samples``: action kind -> a payload seen earlier (for probes); ``policy``: how seats act.
+    - ``examples``: prompted seat -> the game's `Game.examples` (free-form payloads) at this step.
     - ``interfere``: run the non-interference check at this step.
     """
 
@@ -56,6 +57,7 @@ class StepContext:
         self.events = events
         self.state_bytes = self.game.encode_state(match.state)
         self.prompts: dict[int, Prompt] = self.game.prompts(match.state)
+        self.examples = {seat: self.game.examples(match.state, seat) for seat in self.prompts}
         self.outcome: Outcome | None = self.game.outcome(match.state)
         self.viewers: list[int | None] = [*range(match.seats), None]
         self.views = {v: as_json(self.game.view(match.state, v)) for v in self.viewers}
@@ -128,15 +130,18 @@ def check_outcome(ctx: StepContext) -> list[Finding]:
 
 
 def check_probes(ctx: StepContext) -> list[Finding]:
-    """Every seat's illegal probes are refused with their code and leave the match exactly as it was."""
+    """Every seat's illegal probes are refused with their code and leave the match exactly as it was; the
+    hidden-choice probes try two ids the seat cannot see, drawn from the step's seeded generator."""
     if not ctx.config.probes:
         return []
     found: list[Finding] = []
     match = ctx.match
+    rng = ctx.rng.fork(f"conformance/probes/v{match.version}")
     for seat in range(match.seats):
-        hidden = sorted(ctx.hidden[seat])[:2] if ctx.config.leak_scan else []
+        hidden = pick_ids(rng, ctx.hidden[seat], 2) if ctx.config.leak_scan else []
         idle = idle_code(ctx.game, match.state, seat)
-        for probe in for_seat(seat, ctx.prompts.get(seat), idle, ctx.samples, hidden):
+        examples = ctx.examples.get(seat)
+        for probe in for_seat(seat, ctx.prompts.get(seat), idle, ctx.samples, hidden, examples, rng):
             state, version, log_size = match.state, match.version, len(match.log)
             try:
                 match.act(seat, probe.action)

@@ -8,8 +8,10 @@ that the viewer cannot tell apart from the real one. Compared between the two wo
 3. the viewer's illegal probes: each refusal's code, message and details (``hidden_choice`` probes name
    cards it cannot see, wherever they lie in either world);
 4. the next action — the viewer's own (its policy's pick, and a timeout) or, when it cannot act,
-   another seat's (the same pick when legal in both worlds, else a choice legal in both, else each
-   world's timeout): the refusal, or the events the viewer sees.
+   another seat's (the same pick when legal in both worlds, else a choice or an example legal in both,
+   else each world's timeout): the refusal, or the events the viewer sees. A finite choice is legal
+   when the prompt lists it; a free-form action (`Game.examples`) when the world accepts it when tried:
+   another seat's pick names its own cards, which the re-deal may have dealt elsewhere.
 
 Soundness of 4: an action may legitimately show the viewer something it could not see before (a drawn
 card, the sealed bids at the last commitment), and that differs between the worlds by design. Such an
@@ -28,7 +30,7 @@ from typing import Any
 import msgspec
 
 from clients.conformance.leaks import as_json, has_token, strings
-from clients.conformance.probes import Attempt, attempt, for_seat, idle_code
+from clients.conformance.probes import Attempt, attempt, for_seat, idle_code, pick_ids
 from games.engine import Event, Game, Policy, Prompt, Rng
 
 
@@ -122,11 +124,11 @@ def _redeal_sound(
 def _probes(world: World, alt: Any, seat: int, prompt: Prompt | None, rng: Rng) -> list[Difference]:
     """The seat's illegal probes must be refused alike in both worlds (point 3)."""
     game = world.game
-    hidden = sorted(game.hidden(world.state, seat))
-    picks = [hidden[rng.below(len(hidden))] for _ in range(min(3, len(hidden)))]
+    picks = pick_ids(rng, game.hidden(world.state, seat), 3)
     idle = idle_code(game, world.state, seat)
+    examples = game.examples(world.state, seat) if prompt is not None else {}
     diffs: list[Difference] = []
-    for probe in for_seat(seat, prompt, idle, world.samples, picks):
+    for probe in for_seat(seat, prompt, idle, world.samples, picks, examples, rng):
         real = attempt(game, world.state, seat, probe.action, world.seed, world.version)
         other = attempt(game, alt, seat, probe.action, world.seed, world.version)
         diffs += _outcomes(game, (world.state, real), (alt, other), seat, seat, f"error:{probe.name}")
@@ -153,12 +155,21 @@ def _next_actions(world: World, alt: Any, viewer: int | None, rng: Rng) -> list[
         {"kind": "timeout", "prompt": alt_prompt.id},
     )
     pick = _pick(world, actor, real_prompt)
-    if not _offered(pick, alt_prompt):
-        common = [
+    if not _legal(world, alt, alt_prompt, actor, pick):
+        candidates = [
+            {"kind": kind, **fields} for kind, choices in real_prompt.choices.items() for fields in choices
+        ]
+        candidates += [
             {"kind": kind, **fields}
-            for kind, choices in real_prompt.choices.items()
-            for fields in choices
-            if _offered({"kind": kind, **fields}, alt_prompt)
+            for examples in (game.examples(state, actor), game.examples(alt, actor))
+            for kind, payloads in examples.items()
+            for fields in payloads
+        ]
+        common = [
+            action
+            for action in candidates
+            if _legal(world, state, real_prompt, actor, action)
+            and _legal(world, alt, alt_prompt, actor, action)
         ]
         if not common:
             return [timeouts]
@@ -172,13 +183,16 @@ def _pick(world: World, seat: int, prompt: Prompt) -> dict[str, Any]:
     return policy(world.game.view(world.state, seat), prompt, bot_rng)
 
 
-def _offered(action: dict[str, Any], prompt: Prompt) -> bool:
-    """Whether ``prompt`` offers ``action`` (its kind, and its fields when the kind's choices are finite)."""
+def _legal(world: World, state: Any, prompt: Prompt, actor: int, action: dict[str, Any]) -> bool:
+    """Whether ``action`` of ``actor`` is legal at ``state`` (whose prompt of ``actor`` is ``prompt``):
+    its kind offered and, for a finite kind, its fields listed; a free-form action is tried."""
     kind = action["kind"]
     if kind not in prompt.kinds:
         return False
     choices = prompt.choices.get(kind)
-    return choices is None or {k: v for k, v in action.items() if k != "kind"} in choices
+    if choices is not None:
+        return {k: v for k, v in action.items() if k != "kind"} in choices
+    return attempt(world.game, state, actor, action, world.seed, world.version).refusal is None
 
 
 def _outcomes(

@@ -12,7 +12,8 @@ from games.engine import LogEntry
 class Config(msgspec.Struct, frozen=True):
     """How to play out and check one game.
 
-    - ``step_cap``: a play-out still running after this many applied actions counts as ended by a guard.
+    - ``step_cap``: a play-out still running after this many applied actions counts as ended by a guard
+      (``None``: the game's own, `games.engine.Coverage.step_cap`).
     - ``timeout_share``: the probability (0..1) that a step is a ``Timeout`` of a random prompted seat
       instead of a policy's action, as the server applies one at a deadline.
     - ``leak_scan``: scan every frame of every viewer for hidden ids and the seed (check (a)).
@@ -22,7 +23,7 @@ class Config(msgspec.Struct, frozen=True):
     - ``max_findings``: stop a play-out after this many findings.
     """
 
-    step_cap: int = 2000
+    step_cap: int | None = None
     timeout_share: float = 0.1
     leak_scan: bool = True
     interference_every: int = 8
@@ -34,7 +35,8 @@ class Finding(msgspec.Struct, frozen=True, omit_defaults=True):
     """One failed check.
 
     - ``check``: ``roundtrip``, ``probe``, ``purity``, ``invariant``, ``liveness``, ``outcome``,
-      ``replay``, ``leak`` (the scan, check (a)) or ``interference`` (check (b)), or ``crash``.
+      ``replay``, ``leak`` (the scan, check (a)) or ``interference`` (check (b)), or ``crash``; or
+      ``coverage`` (the game's declared option sets cannot be played as declared; seats 0, step 0).
     - ``game``, ``seats``, ``seed`` (hex) and ``step`` (the state version it happened at) locate it;
       replaying the play-out with that seed reproduces it.
     - ``viewer``: the seat (``None``: the spectator) whose frames or world it concerns, when one does.

@@ -14,9 +14,10 @@ from typing import Any
 
 import msgspec
 
+from clients.conformance import plan
 from clients.conformance.checks import STEP_CHECKS, Check, StepContext
 from clients.conformance.model import Config, Finding, Playout, Summary
-from clients.conformance.probes import default_samples, remember
+from clients.conformance.probes import default_samples, remember, remember_examples
 from games.engine import Event, Game, IllegalAction, Match, Policy, Rng, random_policy
 
 
@@ -28,11 +29,6 @@ def policy_of(game: Game[Any, Any]) -> Policy:
 def playout_seed(base: int, game_id: str, index: int) -> bytes:
     """The room seed (16 bytes) of play-out ``index`` of a run seeded ``base``."""
     return hashlib.blake2b(f"{base}/{game_id}/{index}".encode(), digest_size=16).digest()
-
-
-def seats_for(game: Game[Any, Any], index: int) -> int:
-    """Play-out ``index``'s seat count: every allowed count in turn."""
-    return game.min_seats + index % (game.max_seats - game.min_seats + 1)
 
 
 def digest(game: Game[Any, Any], state: Any) -> str:
@@ -48,14 +44,16 @@ def play_out(
     config: Config | None = None,
     checks: list[Check] | None = None,
 ) -> Playout:
-    """Play one game to its end (or ``config.step_cap`` actions) checking every step with ``checks``
-    (default `STEP_CHECKS`). Stops early after ``config.max_findings`` findings or a crash."""
+    """Play one game to its end (or its step cap: ``config.step_cap``, else the game's
+    `Coverage.step_cap`) checking every step with ``checks`` (default `STEP_CHECKS`). Stops early after
+    ``config.max_findings`` findings or a crash."""
     config = config or Config()
     opts = game.options(options)
     match = Match(game, seats, opts, seed)
+    cap = config.step_cap if config.step_cap is not None else game.coverage().step_cap
     findings: list[Finding] = []
     try:
-        _drive(match, config, checks if checks is not None else STEP_CHECKS, findings)
+        _drive(match, config, cap, checks if checks is not None else STEP_CHECKS, findings)
     except Exception as exc:  # a bug in the game: report it, with where it happened
         where = traceback.extract_tb(exc.__traceback__)[-1]
         detail = f"{type(exc).__name__}: {exc} ({where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
@@ -71,7 +69,7 @@ def play_out(
     )
 
 
-def _drive(match: Match, config: Config, checks: list[Check], findings: list[Finding]) -> None:
+def _drive(match: Match, config: Config, cap: int, checks: list[Check], findings: list[Finding]) -> None:
     game, policy = match.game, policy_of(match.game)
     samples = default_samples(game)
     driver = Rng(match.seed, "conformance/driver")
@@ -85,9 +83,11 @@ def _drive(match: Match, config: Config, checks: list[Check], findings: list[Fin
         interfere = every > 0 and (match.version == 0 or pick.below(every) == 0)
         ctx = StepContext(match, config, events, prev_views, prev_hidden, samples, policy, interfere)
         remember(samples, ctx.prompts.values())
+        for examples in ctx.examples.values():
+            remember_examples(samples, examples)
         for check in checks:
             findings.extend(check(ctx))
-        if len(findings) >= config.max_findings or not ctx.prompts or match.version >= config.step_cap:
+        if len(findings) >= config.max_findings or not ctx.prompts or match.version >= cap:
             return
         seat, action = _choose(ctx, driver)
         try:
@@ -134,14 +134,16 @@ def run_game(
     config: Config | None = None,
     checks: list[Check] | None = None,
 ) -> tuple[Summary, list[Playout]]:
-    """``playouts`` play-outs over every allowed seat count in turn (seeds from ``base_seed``); the
-    totals (``seconds`` left 0: the caller times it) and each play-out."""
-    summary = Summary(game.id)
+    """``playouts`` play-outs cycling through the game's declared option sets and their seat counts
+    (`plan.cells`; ``options`` given: that option set only), seeds from ``base_seed``; the totals
+    (``seconds`` left 0: the caller times it, a ``coverage`` finding for a plan that cannot be played as
+    declared) and each play-out. Raises ``ValueError`` for ``options`` that start no table."""
+    summary = Summary(game.id, findings=plan.check(game))
+    table = plan.cells(game, options)
     results = []
     for index in range(playouts):
-        result = play_out(
-            game, seats_for(game, index), playout_seed(base_seed, game.id, index), options, config, checks
-        )
+        opts, seats = table[index % len(table)]
+        result = play_out(game, seats, playout_seed(base_seed, game.id, index), opts, config, checks)
         summary.playouts += 1
         summary.steps += result.steps
         summary.guarded += result.guarded

@@ -1,19 +1,25 @@
 """Illegal probes: actions that must be refused with a known code and leave the state untouched.
 
 A probe is built from what its seat could send: its prompt, the payloads of kinds seen earlier in the
-play-out (``samples``) and, for the hidden-choice probe, ids the seat cannot see. `attempt` applies any
-action the way the server does (decode a private copy, `step`, discard it on a refusal).
+play-out (``samples``), the game's `Game.examples` of its free-form kinds and, for the hidden-choice
+probe, ids the seat cannot see (picked at random by the caller's seeded generator, `pick_ids`). Payloads
+may nest (a free-form table of groups of cards): the mistyped and hidden-choice probes change one leaf
+at any depth. `attempt` applies any action the way the server does (decode a private copy, `step`,
+discard it on a refusal).
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
 
-from games.engine import Ctx, Event, Game, IllegalAction, Prompt, step
+from games.engine import Ctx, Event, Game, IllegalAction, Prompt, Rng, free_form_kinds, step
+
+#: The path of one value inside a JSON payload: its keys and list indexes from the top.
+Path = tuple[str | int, ...]
 
 #: The kind no game has: its probe must be refused as ``action/malformed``.
 UNKNOWN_KIND = "conformance-probe-unknown-kind"
@@ -84,9 +90,26 @@ def default_samples(game: Game[Any, Any]) -> dict[str, dict[str, Any]]:
 def remember(samples: dict[str, dict[str, Any]], prompts: Iterable[Prompt]) -> None:
     """Keep the first legal payload seen of every kind (for ``not_offered`` probes later)."""
     for prompt in prompts:
-        for kind, choices in prompt.choices.items():
-            if choices and kind not in samples:
-                samples[kind] = {"kind": kind, **choices[0]}
+        remember_examples(samples, prompt.choices)
+
+
+def remember_examples(
+    samples: dict[str, dict[str, Any]], payloads: Mapping[str, list[dict[str, Any]]]
+) -> None:
+    """Keep the first payload of every kind in ``payloads`` (kind -> fields) not yet in ``samples``."""
+    for kind, fields in payloads.items():
+        if fields and kind not in samples:
+            samples[kind] = {"kind": kind, **fields[0]}
+
+
+def pick_ids(rng: Rng, ids: Iterable[str], count: int) -> list[str]:
+    """``count`` distinct ids of ``ids`` (all when fewer) drawn with ``rng`` (a partial Fisher-Yates over
+    the sorted ids, so the pick depends on the generator only)."""
+    pool = sorted(ids)
+    for i in range(min(count, len(pool))):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:count]
 
 
 def for_seat(
@@ -95,11 +118,16 @@ def for_seat(
     idle: str,
     samples: Mapping[str, dict[str, Any]],
     hidden_ids: Iterable[str] = (),
+    examples: Mapping[str, list[dict[str, Any]]] | None = None,
+    rng: Rng | None = None,
 ) -> list[Probe]:
     """The probes of one seat in the current state. ``idle``: the code a seat without a prompt gets
     (``game/over`` once the game has ended, else the game's `Game.idle_code`, ``action/no_prompt`` by
-    default). ``hidden_ids``: ids this seat cannot see, each tried in place of every string field of an
-    offered choice (``hidden_choice``, may be accepted)."""
+    default). ``examples``: the seat's `Game.examples`. The mistyped and hidden-choice probes start from
+    the first finite choice with fields and from the first example of a free-form kind (one with a
+    string inside, when there is one): ``mistyped`` puts an object where one leaf was (must be
+    ``action/malformed``); ``hidden_choice`` puts each of ``hidden_ids`` (ids the seat cannot see) in
+    place of one string leaf (may be accepted). ``rng`` picks the leaves (default: the first)."""
     if prompt is None:
         return [Probe("no_prompt", seat, {"kind": "timeout", "prompt": "conformance-probe"}, idle)]
     probes = [
@@ -110,26 +138,61 @@ def for_seat(
         if kind not in prompt.kinds:
             probes.append(Probe("not_offered", seat, dict(sample), "action/not_offered"))
             break
-    first = next(((k, c[0]) for k, c in prompt.choices.items() if c and c[0]), None)
-    if first is not None:
-        kind, fields = first
-        name = next(iter(fields))
-        mistyped = {"kind": kind, **fields, name: {"conformance-probe": [None]}}
-        probes.append(Probe("mistyped", seat, mistyped, "action/malformed"))
-        probes.extend(_hidden_choices(seat, kind, fields, hidden_ids))
+    hidden = list(hidden_ids)
+    for payload in _bases(prompt, examples or {}):
+        probes.append(Probe("mistyped", seat, _mistyped(payload, rng), "action/malformed"))
+        strings = [path for path, value in leaves(payload) if isinstance(value, str)]
+        probes.extend(
+            Probe(
+                "hidden_choice", seat, replaced(payload, _one(strings, rng), hidden_id), None, must_fail=False
+            )
+            for hidden_id in (hidden if strings else [])
+        )
     return probes
 
 
-def _hidden_choices(
-    seat: int, kind: str, fields: Mapping[str, Any], hidden_ids: Iterable[str]
-) -> list[Probe]:
-    """``hidden_choice`` probes: a legal payload with each string field replaced by a hidden id."""
-    names = [n for n, v in fields.items() if isinstance(v, str)]
-    return [
-        Probe("hidden_choice", seat, {"kind": kind, **fields, name: hidden}, None, must_fail=False)
-        for hidden in hidden_ids
-        for name in names
-    ]
+def _bases(prompt: Prompt, examples: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The payloads the mistyped and hidden-choice probes change: the first finite choice with fields, and
+    the first example of a free-form kind (preferring one with a string inside)."""
+    bases = [{"kind": k, **c[0]} for k, c in prompt.choices.items() if c and c[0]][:1]
+    free = [{"kind": k, **f} for k in free_form_kinds(prompt) for f in examples.get(k, []) if f]
+    with_strings = [p for p in free if any(isinstance(v, str) for _, v in leaves(p))]
+    return bases + (with_strings or free)[:1]
+
+
+def leaves(payload: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every scalar of a JSON payload at any depth, with its path (the top-level ``kind`` left out)."""
+    if isinstance(payload, dict):
+        for key, value in payload.items():
+            if path or key != "kind":
+                yield from leaves(value, (*path, key))
+    elif isinstance(payload, list):
+        for index, value in enumerate(payload):
+            yield from leaves(value, (*path, index))
+    else:
+        yield path, payload
+
+
+def replaced(payload: Any, path: Path, value: Any) -> Any:
+    """A copy of ``payload`` with the value at ``path`` replaced by ``value``."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(payload, dict):
+        return {k: replaced(v, rest, value) if k == head else v for k, v in payload.items()}
+    return [replaced(v, rest, value) if i == head else v for i, v in enumerate(payload)]
+
+
+def _one(paths: Sequence[Path], rng: Rng | None) -> Path:
+    return paths[rng.below(len(paths)) if rng is not None else 0]
+
+
+def _mistyped(payload: dict[str, Any], rng: Rng | None) -> dict[str, Any]:
+    """``payload`` with an object of a shape no game declares in place of one leaf (or of its first field,
+    when it has no leaf: ``{"groups": []}``)."""
+    paths = [path for path, _ in leaves(payload)] or [(next(k for k in payload if k != "kind"),)]
+    result: dict[str, Any] = replaced(payload, _one(paths, rng), {"conformance-probe": [None]})
+    return result
 
 
 def idle_code(game: Game[Any, Any], state: Any, seat: int) -> str:
@@ -138,5 +201,5 @@ def idle_code(game: Game[Any, Any], state: Any, seat: int) -> str:
 
 
 def named_ids(action: Mapping[str, Any]) -> set[str]:
-    """The string values a probe itself sent (an error may echo them back: that is no leak)."""
-    return {v for v in action.values() if isinstance(v, str)}
+    """The strings a probe itself sent, at any depth (an error may echo them back: that is no leak)."""
+    return {v for _, v in leaves(action) if isinstance(v, str)} | {str(action.get("kind"))}

@@ -34,7 +34,7 @@ class Job(msgspec.Struct, frozen=True):
 
 
 def find_game(game_id: str) -> Game[Any, Any]:
-    """A game by id among the catalog's (fixtures included) and the never-registered leaky fixture.
+    """A game by id among the catalog's (fixtures included) and the never-registered leaky fixtures.
     Raises ``KeyError``."""
     from games.catalog import with_fixtures
 
@@ -42,7 +42,7 @@ def find_game(game_id: str) -> Game[Any, Any]:
     if game_id not in games:
         from games.fixtures import leaky
 
-        games = {leaky.GAME.id: leaky.GAME}
+        games = leaky.GAMES
     return games[game_id]
 
 

@@ -19,7 +19,8 @@ class LobbyError(Exception):
 
 
 class GameInfo(msgspec.Struct):
-    """A game the server hosts: ``id``, ``title``, seat range and the names of its bot policies."""
+    """A game the server hosts: ``id``, ``title``, seat range, the names of its bot policies and its
+    timer classes with the seconds a room gets unless it sets its own (``timers``)."""
 
     id: str
     title: str
@@ -27,6 +28,7 @@ class GameInfo(msgspec.Struct):
     max_seats: int
     bots: list[str] = []
     options_schema: dict[str, Any] = {}
+    timers: dict[str, float] = {}
 
 
 class Created(msgspec.Struct):

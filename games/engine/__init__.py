@@ -4,6 +4,7 @@ Re-exports the names a game module needs.
 """
 
 from games.engine.bots import random_policy
+from games.engine.coverage import Coverage, OptionSet
 from games.engine.data import PROVENANCES, DataError, DataTable, Provenance, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
 from games.engine.match import LogEntry, Match
@@ -20,7 +21,7 @@ from games.engine.model import (
     encode_args,
     only,
 )
-from games.engine.plugin import Game, Policy, check, kind_of, step
+from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
 from games.engine.rng import Rng
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "EVERYONE",
     "PROVENANCES",
     "Audience",
+    "Coverage",
     "Ctx",
     "DataError",
     "DataTable",
@@ -36,6 +38,7 @@ __all__ = [
     "IllegalAction",
     "LogEntry",
     "Match",
+    "OptionSet",
     "Outcome",
     "Policy",
     "Prompt",
@@ -47,10 +50,12 @@ __all__ = [
     "check",
     "declare",
     "encode_args",
+    "free_form_kinds",
     "kind_of",
     "load_rows",
     "only",
     "parse_rows",
     "random_policy",
     "step",
+    "struct_types",
 ]

@@ -34,6 +34,7 @@ declare(
         "action/bad_choice": "the chosen value is not among the legal choices",
         "commit/already": "this seat has already committed this round",
         "window/not_your_turn": "another seat must play or pass first in this ordered window",
+        "window/answered": "this seat has already answered this once window (an offer or a question)",
         "window/no_target": "the targeted play does not exist or cannot be targeted",
         "game/over": "the game has ended",
     }

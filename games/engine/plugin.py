@@ -8,18 +8,27 @@ prompt check and state encoding, so every game refuses the same mistakes with th
 from __future__ import annotations
 
 import abc
+import re
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
+import msgspec.inspect as mi
 
+from games.engine.coverage import Coverage, OptionSet
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
 from games.engine.rng import Rng
 
 S = TypeVar("S", bound=msgspec.Struct)
 Opt = TypeVar("Opt", bound=msgspec.Struct)
+
+#: The timer classes the engine's own prompts name (turn prompts, reaction windows, commitments, setup
+#: choices): every game has them; the server gives their seconds.
+ENGINE_TIMERS = frozenset({"turn", "reaction", "commit", "setup"})
+#: What a timer class is called: lowercase letters and ``_``, 1 to 32 (as rooms name them).
+TIMER_NAME = re.compile(r"[a-z_]{1,32}")
 
 #: A bot: a pure function of what its seat sees (the ``View`` Struct), its prompt and a generator of its
 #: own -> an action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
@@ -34,9 +43,13 @@ class Game(abc.ABC, Generic[S, Opt]):
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
+    ``timers``: the game's own timer classes (those its prompts name besides `ENGINE_TIMERS`) and their
+    default seconds (Gregs: ``{"cut": 20.0, "curse": 20.0}``); it may also give its own default for an
+    engine class. A room may set the seconds of `timer_classes` only.
     """
 
     shared_view: ClassVar[bool] = False
+    timers: ClassVar[Mapping[str, float]] = {}
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -48,13 +61,22 @@ class Game(abc.ABC, Generic[S, Opt]):
     EventBody: ClassVar[Any]
 
     def __init__(self) -> None:
-        """Builds the codecs. Raises ``TypeError`` for an action Struct that does not set
-        ``forbid_unknown_fields=True``: the protocol promises that unknown fields of an action are refused
-        (``action/malformed``), so no game may silently ignore them; and for an ``EventBody`` member not
-        tagged with tag field ``kind``: the protocol documents every event as tagged ``kind``."""
-        for kind in typing.get_args(self.Action) or (self.Action,):
-            if not kind.__struct_config__.forbid_unknown_fields:
-                raise TypeError(f"{self.id}: action {kind.__name__} must set forbid_unknown_fields=True")
+        """Builds the codecs. Raises ``TypeError`` for a Struct reachable from ``Action`` (the action
+        Structs and every Struct nested in them, through lists, dicts, tuples, unions and optionals) or
+        from ``Options`` that does not set ``forbid_unknown_fields=True``: the protocol promises that an
+        unknown field of an action is refused (``action/malformed``) and an unknown option is refused at
+        room creation (400 ``request/invalid`` naming its path), so no game may silently drop one; and for
+        an ``EventBody`` member not tagged with tag field ``kind``: the protocol documents every event as
+        tagged ``kind``. Raises ``ValueError`` for a timer class not named as `TIMER_NAME` says or without
+        positive seconds."""
+        for name, seconds in self.timers.items():
+            if not TIMER_NAME.fullmatch(name) or not seconds > 0:
+                raise ValueError(f"{self.id}: timer {name!r} needs a name of a-z and _ and seconds above 0")
+        for root, name in ((self.Action, "action"), (self.Options, "options")):
+            for struct in struct_types(root):
+                if not struct.forbid_unknown_fields:
+                    cls = struct.cls.__name__
+                    raise TypeError(f"{self.id}: {name} {cls} must set forbid_unknown_fields=True")
         for body in typing.get_args(self.EventBody) or (self.EventBody,):
             config = body.__struct_config__
             if config.tag is None or config.tag_field != "kind":
@@ -109,9 +131,29 @@ class Game(abc.ABC, Generic[S, Opt]):
         game knows better (``commit/already``, ``window/not_your_turn``), from what that seat can see."""
         return "action/no_prompt"
 
+    def timer_classes(self) -> frozenset[str]:
+        """Every timer class this game's prompts may name: the engine's and its own ``timers``."""
+        return ENGINE_TIMERS | set(self.timers)
+
     def bots(self) -> Mapping[str, Policy]:
-        """Named bot policies; ``"random"`` is always offered by the engine."""
+        """Named bot policies; ``"random"`` is always offered by the engine. A game with a free-form
+        action kind (`free_form_kinds`) must name its own ``"random"``: the engine's `random_policy`
+        draws only among finite choices."""
         return {}
+
+    def examples(self, state: S, seat: int) -> dict[str, list[dict[str, Any]]]:
+        """Sample payloads of ``seat``'s free-form kinds at ``state``: kind -> fields without ``kind``
+        (as `Prompt.choices` lists them), legal ones and near-legal ones (a group one card short, a card
+        of another seat). The suite builds its probes from them (a hidden card in place of a string at
+        any depth, a nested field of the wrong type) and judges free-form picks with them; they are never
+        sent to a client. The default gives none (a game whose every kind is finite)."""
+        return {}
+
+    def coverage(self) -> Coverage:
+        """What the conformance suite must play (`Coverage`): the option sets with the seat counts each
+        allows, the step cap and the play-out count in CI. The default: the default options at every seat
+        count ``min_seats``..``max_seats``, a cap of 2000 steps, 300 play-outs."""
+        return Coverage((OptionSet({}, tuple(range(self.min_seats, self.max_seats + 1))),))
 
     # ---- codecs (the engine's, shared by every game) ---------------------------------------------------
     def encode_state(self, state: S) -> bytes:
@@ -152,6 +194,34 @@ class Game(abc.ABC, Generic[S, Opt]):
     def options(self, obj: Mapping[str, Any] | None = None) -> Opt:
         """Options from JSON data, defaults filled in. Raises ``msgspec.ValidationError`` with the path."""
         return msgspec.convert(dict(obj or {}), self.Options)
+
+
+def struct_types(tp: Any) -> list[mi.StructType]:
+    """Every Struct type reachable from the type ``tp`` (itself, its fields' types, and on through lists,
+    dicts, tuples, sets, unions and optionals), each once, in the order found."""
+    found: dict[type, mi.StructType] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, mi.StructType):
+            if node.cls in found:
+                return  # a recursive Struct
+            found[node.cls] = node
+        if isinstance(node, mi.Field):
+            walk(node.type)
+        elif isinstance(node, mi.Type):
+            for name in node.__struct_fields__:
+                value = getattr(node, name)
+                for item in value if isinstance(value, tuple) else (value,):
+                    walk(item)
+
+    walk(mi.type_info(tp))
+    return list(found.values())
+
+
+def free_form_kinds(prompt: Prompt) -> list[str]:
+    """The kinds ``prompt`` offers with free-form fields: those absent from its ``choices`` (a kind listed
+    with ``[]`` is offered but has no legal action now; it is not free-form)."""
+    return [k for k in prompt.kinds if k not in prompt.choices]
 
 
 def kind_of(action: Any) -> str:

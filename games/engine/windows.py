@@ -6,23 +6,33 @@ state, generic over its effect type ``F`` (a tagged Struct union) and its play p
 - ``stack``: the windows not yet finished. The top one either accepts plays (it makes the prompts) or is
   resolving; a window opened while another resolves sits above it (nesting), and the lower one resumes
   when the upper one is done.
-- A `Window` lists its eligible ``seats`` in order, starting from the active player. In an **ordered**
-  window the seat at ``turn`` plays or passes, round and round; in a **concurrent** window every eligible
-  seat that has not passed is prompted at once. Either way a play clears ``passed``, and the window
-  closes when every eligible seat has passed since the last play. Every prompt has its own id (timer
-  ``reaction``) and defaults to pass on timeout.
-- A `Play` has an id unique in the game; a play with a ``target`` cancels the play with that id (which
-  must be in the same window: ``window/no_target`` otherwise), so a retried action never hits another.
+- A `Window` lists its eligible ``seats`` in order, starting from the active player (no seat twice). In
+  an **ordered** window the seat at ``turn`` plays or passes, round and round; in a **concurrent**
+  window every eligible seat that has not passed is prompted at once. Either way a play clears
+  ``passed``, and the window closes when every eligible seat has passed since the last play. In a
+  **once** window (offers, consents, questions: IGR-36's Staff offer, INF-25's family tokens) every
+  listed seat is prompted at once and answers exactly once, a play or a pass (``answered``); it closes
+  when all have answered. Its plays cannot target (nobody could answer back), so another seat's answer
+  changes nothing a seat may choose: a seat's prompt id stays the same until it answers, and its
+  deadline with it.
+- Each window names the ``timer`` class of its prompts and their ``default`` word (``reaction`` and
+  ``pass`` unless the game says otherwise: Staff defaults to ``accept``); the game's ``apply`` carries
+  out the default of a `Timeout`. Every prompt has its own id.
+- A ``skip_idle`` window (public information only: a skipped seat shows everyone it had no legal play)
+  counts a seat without a legal play as passed: `run` asks the game's `Resolver.choices`, the same
+  lists the prompts offer, so a holder who spent its last medicine is not prompted again (INF-19).
+- A `Play` has an id unique in the game; a play with a ``target`` cancels the play with that id, which
+  must be a cancellable play of the same window (``window/no_target`` otherwise), so a retried action
+  never hits another and no card is wasted on a play that cannot be cancelled.
 - On close the window resolves last-in-first-out: a cancel that is itself not cancelled marks its target
-  cancelled unless the target is uncancellable; so a cancel of a cancel restores the original. The
-  plays then enter the front of ``queue`` newest first (``cancelled`` settled), followed by the window's
-  closing marker.
-- ``queue`` holds pending effects: the rest of the interrupted action. `run` drains it to a fixed point —
-  it hands each item to the game's `Resolver` (an effect, a resolved play, a closed window) and stops
-  when a window accepts plays or the queue is empty. The game calls `run` after every action.
+  cancelled; so a cancel of a cancel restores the original. The plays then enter the front of ``queue``
+  newest first (``cancelled`` settled), followed by the window's closing marker.
+- ``queue`` holds pending effects: the rest of the interrupted action. `guard` queues effects behind a
+  new window ("a window before each effect" in one call). `run` drains the queue to a fixed point — it
+  hands each item to the game's `Resolver` (an effect, a resolved play, a closed window) and stops when
+  a window accepts plays or the queue is empty. The game calls `run` after every action.
 
-`ahead_before_last` and `contest_winner` decide a contest whose totals plays modified: the higher total
-wins; equal totals go to the side that led before the last effective play (IGR-18).
+Contests decided on totals that plays modified (IGR-18) are in `games.engine.contests`.
 """
 
 from __future__ import annotations
@@ -39,7 +49,9 @@ from games.engine.model import Event, Prompt
 F = TypeVar("F")
 P = TypeVar("P")
 
-Mode = Literal["ordered", "concurrent"]
+Mode = Literal["ordered", "concurrent", "once"]
+#: A seat's legal plays in a window by kind, as a prompt's ``choices`` lists them (without ``pass``).
+Choices = dict[str, list[dict[str, Any]]]
 
 #: The action kind that passes in a window; every window prompt offers it.
 PASS = "pass"
@@ -65,16 +77,22 @@ class Play(msgspec.Struct, Generic[P], omit_defaults=True):
 class Window(msgspec.Struct, Generic[P], omit_defaults=True):
     """One reaction window. ``id`` is unique in the game; ``purpose`` is the game's word for what opened
     it; ``seats`` the eligible seats in order from the active player; ``turn`` the index in ``seats`` of
-    the seat to respond (ordered mode); ``passed`` the seats that passed since the last play; ``plays`` in
-    the order played; ``resolving`` once closed and its plays are being resolved. Everything here is
-    public: a game may put windows in its views as they are."""
+    the seat to respond (ordered mode); ``passed`` the seats that passed since the last play (once mode:
+    that passed); ``answered`` the seats that answered (once mode); ``plays`` in the order played;
+    ``resolving`` once closed and its plays are being resolved. ``timer`` and ``default`` go into its
+    prompts; ``skip_idle``: a seat without a legal play counts as passed. Everything here is public: a
+    game may put windows in its views as they are."""
 
     id: int
     mode: Mode
     seats: list[int]
     purpose: str = ""
+    timer: str = "reaction"
+    default: str = PASS
+    skip_idle: bool = False
     turn: int = 0
     passed: list[int] = []
+    answered: list[int] = []
     plays: list[Play[P]] = []
     resolving: bool = False
 
@@ -113,6 +131,12 @@ class Resolver(abc.ABC, Generic[F, P]):
     def on_close(self, window: Window[P]) -> list[Event[Any]]:
         """``window`` has resolved every play and left the stack: continue what it interrupted."""
 
+    def choices(self, window: Window[P], seat: int) -> Choices:
+        """``seat``'s legal plays in ``window``, the lists the game's prompts offer (`prompts`); asked
+        only for ``skip_idle`` windows, where a seat whose lists are all empty counts as passed. A game
+        that opens such windows overrides it (the default raises ``NotImplementedError``)."""
+        raise NotImplementedError(f"{type(self).__name__}.choices is needed by skip_idle windows")
+
 
 # ---- opening and acting in windows -------------------------------------------------------------------
 
@@ -124,14 +148,25 @@ def open_window(
     purpose: str = "",
     opening: Iterable[tuple[int, P]] = (),
     cancellable: bool = True,
+    *,
+    timer: str = "reaction",
+    default: str = PASS,
+    skip_idle: bool = False,
 ) -> Window[P]:
     """Push a new window over ``seats`` (in response order, the active player first) and return it.
 
     ``opening`` lists ``(seat, payload)`` plays made as the window opens (the announced action the others
     react to; ``cancellable`` applies to them): they get ids but are no response, so nobody has passed
-    yet. A window without eligible seats closes at once (its opening plays then resolve).
+    yet. ``timer`` and ``default`` are its prompts' (``default`` is a word: the game's ``apply`` carries
+    it out on a `Timeout`); ``skip_idle`` see the module docstring. A window without eligible seats
+    closes at once (its opening plays then resolve). Raises ``ValueError`` when a seat is listed twice
+    (the game's bug: no player can cause it).
     """
-    window: Window[P] = Window(id=ws.next_window, mode=mode, seats=list(seats), purpose=purpose)
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a window lists each seat once, not {list(seats)}")
+    window: Window[P] = Window(
+        ws.next_window, mode, list(seats), purpose, timer=timer, default=default, skip_idle=skip_idle
+    )
     ws.next_window += 1
     for seat, payload in opening:
         window.plays.append(Play(id=ws.next_play, seat=seat, payload=payload, cancellable=cancellable))
@@ -142,6 +177,28 @@ def open_window(
     return window
 
 
+def guard(
+    ws: Windows[F, P],
+    effects: Iterable[F],
+    mode: Mode,
+    seats: Sequence[int],
+    purpose: str = "",
+    opening: Iterable[tuple[int, P]] = (),
+    cancellable: bool = True,
+    *,
+    timer: str = "reaction",
+    default: str = PASS,
+    skip_idle: bool = False,
+) -> Window[P]:
+    """Queue ``effects`` behind a new window: they run once it has closed and its plays have resolved,
+    before whatever was queued (INF-19: "a window before each effect"). Takes `open_window`'s
+    arguments and returns the window."""
+    push(ws, effects)
+    return open_window(
+        ws, mode, seats, purpose, opening, cancellable, timer=timer, default=default, skip_idle=skip_idle
+    )
+
+
 def accepting(ws: Windows[F, P]) -> Window[P] | None:
     """The window that accepts plays now (the top one, unless it is resolving), or ``None``."""
     if ws.stack and not ws.stack[-1].resolving:
@@ -150,29 +207,36 @@ def accepting(ws: Windows[F, P]) -> Window[P] | None:
 
 
 def responders(ws: Windows[F, P]) -> list[int]:
-    """The seats prompted now: the seat at ``turn`` (ordered) or every seat yet to pass (concurrent)."""
+    """The seats prompted now: the seat at ``turn`` (ordered), every seat yet to pass (concurrent) or
+    yet to answer (once)."""
     window = accepting(ws)
     if window is None:
         return []
     if window.mode == "ordered":
         return [window.seats[window.turn]]
-    return [s for s in window.seats if s not in window.passed]
+    done = window.answered if window.mode == "once" else window.passed
+    return [s for s in window.seats if s not in done]
 
 
 def play(
     ws: Windows[F, P], seat: int, payload: P, target: int | None = None, cancellable: bool = True
 ) -> Play[P]:
-    """Play ``payload`` for ``seat`` in the accepting window; returns the `Play` (with its new id).
+    """Play ``payload`` for ``seat`` in the accepting window; returns the `Play` (with its new id). In a
+    once window this is the seat's answer, and the last answer closes the window.
 
     Raises `IllegalAction`: ``action/no_prompt`` (not a responder now), ``window/not_your_turn``
-    (ordered, another seat's turn), ``window/no_target`` (``target`` names no play of this window).
+    (ordered, another seat's turn), ``window/answered`` (once, answered already), ``window/no_target``
+    (``target`` names no cancellable play of this window, or the window is a once window).
     """
     window = _responding(ws, seat)
-    if target is not None and all(p.id != target for p in window.plays):
-        raise IllegalAction("window/no_target", details={"target": target})
+    if target is not None:
+        _check_target(window, target)
     entry: Play[P] = Play(ws.next_play, seat, payload, target=target, cancellable=cancellable)
     ws.next_play += 1
     window.plays.append(entry)
+    if window.mode == "once":
+        _answer(ws, window, seat)
+        return entry
     window.passed = []
     _advance(window)
     return entry
@@ -185,6 +249,8 @@ def pass_(ws: Windows[F, P], seat: int) -> bool:
     """
     window = _responding(ws, seat)
     window.passed.append(seat)
+    if window.mode == "once":
+        return _answer(ws, window, seat)
     _advance(window)
     if len(window.passed) == len(window.seats):
         _close(ws, window)
@@ -194,11 +260,30 @@ def pass_(ws: Windows[F, P], seat: int) -> bool:
 
 def _responding(ws: Windows[F, P], seat: int) -> Window[P]:
     window = accepting(ws)
-    if window is None or seat not in window.seats or seat in window.passed:
+    if window is None or seat not in window.seats:
+        raise IllegalAction("action/no_prompt")
+    if seat in window.answered:
+        raise IllegalAction("window/answered")
+    if seat in window.passed:
         raise IllegalAction("action/no_prompt")
     if window.mode == "ordered" and window.seats[window.turn] != seat:
         raise IllegalAction("window/not_your_turn")
     return window
+
+
+def _check_target(window: Window[P], target: int) -> None:
+    aimed = next((p for p in window.plays if p.id == target), None)
+    if window.mode == "once" or aimed is None or not aimed.cancellable:
+        reason = "once" if window.mode == "once" else "missing" if aimed is None else "uncancellable"
+        raise IllegalAction("window/no_target", details={"target": target, "reason": reason})
+
+
+def _answer(ws: Windows[F, P], window: Window[P], seat: int) -> bool:
+    window.answered.append(seat)
+    if len(window.answered) == len(window.seats):
+        _close(ws, window)
+        return True
+    return False
 
 
 def _advance(window: Window[P]) -> None:
@@ -213,9 +298,9 @@ def _close(ws: Windows[F, P], window: Window[P]) -> None:
     ws.queue[0:0] = [*items, Pending(closed=window.id)]
 
 
-def settle(plays: Sequence[Play[P]]) -> None:
-    """Mark each play ``cancelled`` or not, last-in-first-out: a cancel that stands cancels its target
-    unless the target is uncancellable; a cancelled cancel has no effect (its target stands)."""
+def cancelled_ids(plays: Sequence[Play[P]]) -> set[int]:
+    """The ids of ``plays`` cancelled if the window closed after them, last-in-first-out: a cancel that
+    stands cancels its target unless the target is uncancellable; a cancelled cancel has no effect."""
     by_id = {p.id: p for p in plays}
     cancelled: set[int] = set()
     for entry in reversed(plays):
@@ -224,6 +309,12 @@ def settle(plays: Sequence[Play[P]]) -> None:
         target = by_id.get(entry.target)
         if target is not None and target.cancellable:
             cancelled.add(target.id)
+    return cancelled
+
+
+def settle(plays: Sequence[Play[P]]) -> None:
+    """Mark each play ``cancelled`` or not (`cancelled_ids`)."""
+    cancelled = cancelled_ids(plays)
     for entry in plays:
         entry.cancelled = entry.id in cancelled
 
@@ -233,17 +324,19 @@ def settle(plays: Sequence[Play[P]]) -> None:
 
 def prompt_id(window: Window[P], seat: int) -> str:
     """``seat``'s prompt id in ``window``: new after every play, and in ordered mode after every pass
-    too, so a timeout aimed at an earlier prompt is refused as stale."""
+    too, so a timeout aimed at an earlier prompt is refused as stale; in once mode the same until the
+    seat answers (``w<window>/<seat>``)."""
     if window.mode == "ordered":
         return f"w{window.id}/{len(window.plays)}/{len(window.passed)}/{seat}"
+    if window.mode == "once":
+        return f"w{window.id}/{seat}"
     return f"w{window.id}/{len(window.plays)}/{seat}"
 
 
-def prompts(
-    ws: Windows[F, P], choices: Callable[[Window[P], int], dict[str, list[dict[str, Any]]]]
-) -> dict[int, Prompt]:
-    """The prompts of the accepting window (empty if none), by seat: timer ``reaction``, default
-    ``pass``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play."""
+def prompts(ws: Windows[F, P], choices: Callable[[Window[P], int], Choices]) -> dict[int, Prompt]:
+    """The prompts of the accepting window (empty if none), by seat: the window's ``timer`` and
+    ``default``, kinds ``pass`` plus every kind for which ``choices(window, seat)`` lists a legal play;
+    ``strike`` unless the default is ``pass`` (docs/game-authors.md, "Strikes and away")."""
     window = accepting(ws)
     if window is None:
         return {}
@@ -253,20 +346,24 @@ def prompts(
         result[seat] = Prompt(
             id=prompt_id(window, seat),
             kinds=[PASS, *offered],
-            timer="reaction",
-            default=PASS,
+            timer=window.timer,
+            default=window.default,
             choices={PASS: [{}], **offered},
-            strike=False,  # a lapsed window is a pass, no decision missed (docs/game-authors.md)
+            # a lapsed window that passes misses no decision; one with another default (a consent
+            # taken as "accept") decided for the seat, as a commitment's default does
+            strike=window.default != PASS,
         )
     return result
 
 
 def idle_code(ws: Windows[F, P], seat: int) -> str | None:
     """The refusal for ``seat`` without a prompt: ``window/not_your_turn`` when it waits for its turn in
-    an ordered window, else ``None``."""
+    an ordered window, ``window/answered`` when it has answered a once window, else ``None``."""
     window = accepting(ws)
     if window is not None and window.mode == "ordered" and seat in window.seats:
         return "window/not_your_turn"
+    if window is not None and seat in window.answered:
+        return "window/answered"
     return None
 
 
@@ -281,9 +378,13 @@ def push(ws: Windows[F, P], effects: Iterable[F], front: bool = True) -> None:
 
 def run(ws: Windows[F, P], resolver: Resolver[F, P]) -> list[Event[Any]]:
     """Run pending effects to a fixed point: pop an item, let ``resolver`` handle it; stop when a window
-    accepts plays or the queue is empty. Returns the events in order."""
+    accepts plays (after passing its idle seats, if it skips them) or the queue is empty. Returns the
+    events in order."""
     events: list[Event[Any]] = []
-    while ws.queue and accepting(ws) is None:
+    while True:
+        _skip_idle(ws, resolver)
+        if not ws.queue or accepting(ws) is not None:
+            return events
         item = ws.queue.pop(0)
         if item.play is not None:
             events += resolver.on_play(item.play, ws.stack[-1])
@@ -294,40 +395,15 @@ def run(ws: Windows[F, P], resolver: Resolver[F, P]) -> list[Event[Any]]:
             events += resolver.on_close(window)
         elif item.effect is not None:
             events += resolver.on_effect(item.effect)
-    return events
 
 
-# ---- contests ----------------------------------------------------------------------------------------
-
-
-def leader(totals: Sequence[int]) -> int | None:
-    """The index of the unique highest total, or ``None`` when the highest is shared."""
-    best = max(totals)
-    leaders = [i for i, t in enumerate(totals) if t == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def ahead_before_last(start: Sequence[int], deltas: Sequence[Sequence[int]]) -> int | None:
-    """The winning side of a contest: the leader of the final totals, or if they are tied, the side that
-    led before the last effective play — walking further back while those totals tie too (IGR-18).
-
-    ``start`` holds each side's total before any play (e.g. two dice); ``deltas`` each effective play's
-    change to every side, in play order. ``None`` when no point of the history had a unique leader.
-    """
-    history = [list(start)]
-    for delta in deltas:
-        history.append([t + d for t, d in zip(history[-1], delta, strict=True)])
-    for totals in reversed(history):
-        side = leader(totals)
-        if side is not None:
-            return side
-    return None
-
-
-def contest_winner(
-    window: Window[P], start: Sequence[int], delta: Callable[[Play[P]], Sequence[int]]
-) -> int | None:
-    """`ahead_before_last` over a settled window: ``delta(play)`` is a play's change to each side's
-    total; cancelled plays, and plays that change nothing (cancels), do not count."""
-    deltas = [delta(p) for p in window.plays if not p.cancelled]
-    return ahead_before_last(start, [d for d in deltas if any(d)])
+def _skip_idle(ws: Windows[F, P], resolver: Resolver[F, P]) -> None:
+    """Pass every responder of a ``skip_idle`` window that has no legal play, until one has or the
+    window closes (in an ordered window the next seat's turn comes after each pass)."""
+    window = accepting(ws)
+    while window is not None and window.skip_idle and not window.resolving:
+        idle = [s for s in responders(ws) if not any(resolver.choices(window, s).values())]
+        if not idle:
+            return
+        for seat in idle:
+            pass_(ws, seat)

@@ -12,6 +12,7 @@ from games.fixtures import reaction
 from games.fixtures.reaction import (
     KINDS,
     Announced,
+    CalledOff,
     Drew,
     Fizzled,
     Passed,
@@ -95,14 +96,17 @@ class TestAnnounceWindow:
             ["card-02", "card-03"],
         )
 
-    def test_rct4_a_veto_cannot_be_cancelled(self) -> None:
+    def test_rct4_a_veto_cannot_be_cancelled_nor_named_by_a_counter(self) -> None:
         match = table()
         match.act(0, {"kind": "announce", "move": "advance"})
         passes(match, 0)
         match.act(1, counter("card-07", 1))
-        match.act(2, counter("card-03", 2))
-        events = passes(match, 0, 1, 2)
-        assert public(events) == [Passed(2), Fizzled(1), Drew(0)]
+        assert GAME.prompts(match.state)[2].choices["counter"] == [{"card": "card-03", "target": 1}]
+        with pytest.raises(IllegalAction) as caught:
+            match.act(2, counter("card-03", 2))
+        assert (caught.value.code, match.state.hands[2]) == ("window/no_target", ["card-03", "card-10"])
+        events = passes(match, 2, 0, 1)
+        assert public(events) == [Passed(1), Fizzled(1), Drew(0)]
         assert match.state.scores == [0, 0, 0]
 
     def test_rct7_the_turn_continues_after_the_window_with_a_private_draw(self) -> None:
@@ -131,10 +135,10 @@ class TestRaid:
         stack = match.state.windows.stack
         assert [(w.id, w.mode, w.purpose, w.resolving) for w in stack] == [
             (1, "ordered", "announce", True),
-            (2, "concurrent", "contest", False),
+            (3, "concurrent", "contest", False),  # window 2, the truce, skipped the pointless seat 1
         ]
         prompts = GAME.prompts(match.state)
-        assert {s: p.id for s, p in prompts.items()} == {0: "w2/0/0", 1: "w2/0/1", 2: "w2/0/2"}
+        assert {s: p.id for s, p in prompts.items()} == {0: "w3/0/0", 1: "w3/0/1", 2: "w3/0/2"}
         assert prompts[2].choices["boost"] == [{"card": "card-10", "side": 0}, {"card": "card-10", "side": 1}]
 
     def test_rct6_a_tie_goes_to_the_side_ahead_before_the_last_effective_boost(self) -> None:
@@ -163,6 +167,49 @@ class TestRaid:
         with pytest.raises(IllegalAction) as caught:
             match.act(0, {"kind": "boost", "card": "card-09", "side": 0})
         assert caught.value.code == "action/not_offered"
+
+
+class TestTruce:
+    """RCT-5: a raided seat with a point is asked once whether it buys a truce (timer ``truce``)."""
+
+    def asked(self) -> Match:
+        match = table(RAID_SEED)
+        match.state.scores = [0, 1, 0]
+        match.act(0, {"kind": "announce", "move": "raid", "target": 1})
+        assert public(passes(match, 0, 1, 2)) == [Passed(2)]
+        return match
+
+    def test_the_raided_seat_alone_is_asked_with_the_truce_timer_and_default(self) -> None:
+        match = self.asked()
+        prompts = GAME.prompts(match.state)
+        assert {s: (p.id, p.kinds, p.timer, p.default) for s, p in prompts.items()} == {
+            1: ("w2/1", ["pass", "truce"], "truce", "truce")
+        }
+        assert GAME.timers == {"truce": 15.0}
+
+    @pytest.mark.parametrize(
+        "answer", [{"kind": "truce"}, {"kind": "timeout", "prompt": "w2/1"}], ids=["truce", "timeout"]
+    )
+    def test_a_truce_costs_a_point_and_calls_the_raid_off(self, answer: dict[str, Any]) -> None:
+        match = self.asked()
+        events = match.act(1, answer)
+        assert public(events) == [CalledOff(0, 1), Scored(1, -1), Drew(0)]
+        assert (match.state.scores, match.state.contest, match.state.windows.stack) == ([0, 0, 0], None, [])
+
+    def test_a_pass_fights_the_raid(self) -> None:
+        match = self.asked()
+        events = match.act(1, {"kind": "pass"})
+        assert [type(e) for e in public(events)] == [Passed, Rolled]
+        assert [w.purpose for w in match.state.windows.stack] == ["announce", "contest"]
+        with pytest.raises(IllegalAction) as caught:
+            match.act(1, {"kind": "truce"})
+        assert caught.value.code == "action/not_offered"
+
+    def test_a_seat_without_a_point_is_not_asked(self) -> None:
+        match = table(RAID_SEED)
+        match.act(0, {"kind": "announce", "move": "raid", "target": 1})
+        assert public(passes(match, 0, 1, 2)) == [Passed(2), Rolled(0, 1, [4, 3])]
+        assert match.state.windows.next_window == 4
 
 
 class TestHiddenHands:

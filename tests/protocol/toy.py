@@ -16,7 +16,7 @@ import msgspec
 from games.engine import EVERYONE, Ctx, Event, Game, Outcome, Prompt, only
 
 
-class ToyOptions(msgspec.Struct, frozen=True):
+class ToyOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     secrets: tuple[int, ...] = (7, 7, 3)
     target: int = 3
 

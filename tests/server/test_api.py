@@ -54,6 +54,14 @@ class TestGames:
         assert (gregs["min_seats"], gregs["max_seats"], gregs["bots"]) == (3, 6, ["random", "heuristic"])
         assert "$defs" in gregs["options_schema"] or "properties" in gregs["options_schema"]
 
+    def test_games_list_their_timer_classes_with_the_seconds_a_room_gets(self, client: Http) -> None:
+        """The engine's classes and the game's own (`Game.timers`); this server sets ``turn`` to 30 s."""
+        timers = {g["id"]: g["timers"] for g in client.get("/api/games").json()}
+        engine = {"commit": 30.0, "reaction": 10.0, "setup": 60.0, "turn": 30.0}
+        assert timers["gregs"] == {**engine, "cut": 20.0, "curse": 20.0}
+        assert timers["fixture-reaction"] == {**engine, "truce": 15.0}
+        assert timers["fixture-hands"] == engine
+
 
 class TestCreate:
     def test_create_answers_the_room_and_a_host_token(self, client: Http) -> None:
@@ -90,6 +98,31 @@ class TestCreate:
         self, client: Http, body: dict[str, Any], expected: tuple[int, str]
     ) -> None:
         assert error(client.post("/api/rooms", json=body)) == expected
+
+    @pytest.mark.parametrize(
+        ("game", "seats", "timers", "path", "classes"),
+        [
+            ("gregs", 3, {"turn": 5, "cutt": 5}, "$.timers.cutt", ["curse", "cut"]),
+            ("fixture-hands", 2, {"cut": 5}, "$.timers.cut", []),  # Gregs' class, not this game's
+        ],
+    )
+    def test_a_timer_class_the_game_does_not_have_is_refused_with_its_path(
+        self, client: Http, game: str, seats: int, timers: dict[str, float], path: str, classes: list[str]
+    ) -> None:
+        rooms = client.get("/api/rooms").json()
+        response = client.post("/api/rooms", json={"game": game, "seats": seats, "timers": timers})
+        assert error(response) == (400, "timer/unknown")
+        assert response.json()["details"] == {
+            "path": path,
+            "timers": sorted(["commit", "reaction", "setup", "turn", *classes]),
+        }
+        assert response.json()["message"].endswith(f"- at `{path}`")
+        assert client.get("/api/rooms").json() == rooms
+
+    def test_a_games_own_timer_class_is_kept(self, client: Http) -> None:
+        body = {"game": "fixture-reaction", "seats": 2, "timers": {"truce": 4, "reaction": 3}}
+        created = client.post("/api/rooms", json=body).json()
+        assert client.get(f"/api/rooms/{created['room']}").json()["timers"] == {"truce": 4.0, "reaction": 3.0}
 
     def test_a_malformed_body_names_the_json_path(self, client: Http) -> None:
         response = client.post("/api/rooms", json={"game": "fixture-hands", "seats": "two"})
@@ -318,6 +351,15 @@ def test_a_bad_option_is_named_by_its_path_in_the_body(client: Http) -> None:
     assert response.json()["message"].endswith("- at `$.options.start`")
     unknown = client.post("/api/rooms", json={"game": "gregs", "seats": 3, "options": {"bogus": 1}})
     assert unknown.json()["message"] == "Object contains unknown field `bogus` - at `$.options`"
+
+
+def test_an_unknown_nested_option_is_refused_with_its_path_and_creates_no_room(client: Http) -> None:
+    before = len(client.get("/api/rooms?game=fixture-meld").json())
+    body = {"game": "fixture-meld", "seats": 2, "options": {"groups": {"runs": True, "bogus": 1}}}
+    response = client.post("/api/rooms", json=body)
+    assert (response.status_code, response.json()["code"]) == (400, "request/invalid")
+    assert response.json()["message"] == "Object contains unknown field `bogus` - at `$.options.groups`"
+    assert len(client.get("/api/rooms?game=fixture-meld").json()) == before
 
 
 def test_the_room_list_comes_in_pages_ordered_by_id_with_a_link_to_the_next() -> None:

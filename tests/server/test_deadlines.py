@@ -3,8 +3,12 @@ leavers")."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.engine.model import Prompt
+from games.engine.plugin import ENGINE_TIMERS
 from server.deadlines import TimerPolicy, schedule_for
+from server.settings import DEFAULT_TIMERS, Settings
 from server.store.model import RoomMeta, SeatRecord
 
 POLICY = TimerPolicy({"turn": 30.0}, away_seconds=5.0, bot_delay=0.5)
@@ -35,3 +39,31 @@ def test_away_never_lengthens_a_rooms_timer_shorter_than_away_seconds() -> None:
         (1, "timeout", 101.0),
         (2, "bot", 100.5),
     ]
+
+
+GREGS = {"cut": 20.0, "curse": 20.0}  # what Gregs declares (`Game.timers`)
+
+
+@pytest.mark.parametrize(
+    ("server", "room", "timer", "seconds"),
+    [
+        ({}, {}, "turn", 60.0),  # the engine's class: the built-in default
+        ({}, {}, "cut", 20.0),  # the game's class: its declared default
+        ({"cut": 7.0}, {}, "cut", 7.0),  # the server's setting overrides the game's default
+        ({"turn": 45.0}, {}, "turn", 45.0),
+        ({"cut": 7.0}, {"cut": 3.0}, "cut", 3.0),  # the room's own overrides everything
+        ({}, {}, "unknown", 60.0),  # a class nobody declared counts as turn
+    ],
+)
+def test_timer_seconds_room_then_server_setting_then_game_then_engine(
+    server: dict[str, float], room: dict[str, float], timer: str, seconds: float
+) -> None:
+    settings = Settings(timers=server)
+    policy = TimerPolicy(settings.timer_seconds(), games={"gregs": settings.timer_seconds(GREGS)})
+    gregs_room = RoomMeta("r", "gregs", [SeatRecord(0, "h0")], "host", timers=room)
+    schedule = schedule_for(gregs_room, 1, {0: Prompt("p", ["cut"], timer)}, None, {}, 100.0, policy)
+    assert [d.due for d in schedule.deadlines] == [100.0 + seconds]
+
+
+def test_the_server_defaults_are_the_engines_classes_only() -> None:
+    assert set(DEFAULT_TIMERS) == ENGINE_TIMERS

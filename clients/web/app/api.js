@@ -1,0 +1,25 @@
+// The lobby calls these pages make, through the SDK's Lobby (same origin). A request that never
+// reached the server (offline) rejects with the code ``net/offline``, like the API's own refusals.
+
+import { Lobby } from "/static/sdk/lobby.js";
+
+const lobby = new Lobby();
+
+async function call(fn) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error && error.name === "LobbyError") throw error;
+    throw { code: "net/offline", message: String((error && error.message) || error) };
+  }
+}
+
+export const games = () => call(() => lobby.games());
+/** One page of rooms: {rooms, next}, ``next`` the ``after`` of the next page or null. */
+export const rooms = (filters) => call(() => lobby.rooms(filters));
+export const createRoom = (body) => call(() => lobby.createRoom(body));
+export const room = (id) => call(() => lobby.room(id));
+export const log = (id) => call(() => lobby.log(id));
+export const claim = (id, seat, name) => call(() => lobby.claim(id, seat, name || ""));
+export const addBot = (id, seat, policy, host) => call(() => lobby.addBot(id, seat, host, policy));
+export const start = (id, host) => call(() => lobby.start(id, host));

@@ -1,0 +1,114 @@
+// A seat's prompt as controls: a button per legal action (a select past MAX_BUTTONS), nothing for a
+// kind whose choice list is empty (it cannot be taken now), and a small JSON form for a kind absent
+// from `choices` (free-form: its fields are typed by the player). Kinds the renderer draws inline (the
+// Gregs fan's slots) are left to it.
+
+import { h } from "./dom.js";
+
+const MAX_BUTTONS = 8;
+
+function choiceButtons(kind, list, ctx) {
+  if (list.length <= MAX_BUTTONS) {
+    return h(
+      "div",
+      { class: "choice-group", role: "group", "aria-label": ctx.label(kind, {}) },
+      list.map((choice) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "choice",
+            "data-kind": kind,
+            disabled: ctx.pending,
+            onclick: () => ctx.choose(kind, choice),
+          },
+          ctx.label(kind, choice),
+        ),
+      ),
+    );
+  }
+  const id = `choice-${kind}`;
+  const select = h(
+    "select",
+    { id, disabled: ctx.pending },
+    list.map((choice, i) => h("option", { value: String(i) }, ctx.label(kind, choice))),
+  );
+  return h(
+    "form",
+    {
+      class: "choice-group",
+      onsubmit: (e) => {
+        e.preventDefault();
+        ctx.choose(kind, list[Number(select.value)]);
+      },
+    },
+    h("label", { for: id }, ctx.label(kind, {})),
+    select,
+    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, "Play"),
+  );
+}
+
+function freeForm(kind, ctx) {
+  const id = `free-${kind}`;
+  const area = h("textarea", {
+    id,
+    rows: 2,
+    spellcheck: "false",
+    disabled: ctx.pending,
+    "aria-describedby": `${id}-hint`,
+  });
+  area.value = "{}";
+  const problem = h("p", { class: "field-error", role: "alert", hidden: true });
+  return h(
+    "form",
+    {
+      class: "choice-group free-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        let fields;
+        try {
+          fields = JSON.parse(area.value);
+          if (!fields || typeof fields !== "object" || Array.isArray(fields))
+            throw new Error("not an object");
+        } catch {
+          problem.hidden = false;
+          problem.textContent = 'Write the action\'s fields as a JSON object, e.g. {"slot": 2}.';
+          return;
+        }
+        ctx.choose(kind, fields);
+      },
+    },
+    h("label", { for: id }, `${ctx.label(kind, {})} — fields (JSON)`),
+    area,
+    h(
+      "p",
+      { class: "field-hint", id: `${id}-hint` },
+      "This move takes fields you choose; the server checks them.",
+    ),
+    problem,
+    h(
+      "button",
+      { type: "submit", "data-kind": kind, disabled: ctx.pending },
+      `Send ${kind.replace(/_/g, " ")}`,
+    ),
+  );
+}
+
+/** The controls of ``ctx.prompt`` (null: an empty group, laid out the same way). ``ctx``: {prompt,
+ * inline (kinds drawn by the renderer), label(kind, choice), choose(kind, fields), pending}. */
+export function controls(ctx) {
+  const prompt = ctx.prompt;
+  const groups = [];
+  if (prompt) {
+    const choices = prompt.choices || {};
+    const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k) && Array.isArray(choices[k]));
+    if (onTable.some((k) => choices[k].length))
+      groups.push(h("p", { class: "field-hint" }, "Use the buttons on the table above."));
+    for (const kind of prompt.kinds || []) {
+      if (onTable.includes(kind)) continue;
+      if (!(kind in choices)) groups.push(freeForm(kind, ctx));
+      else if (choices[kind].length) groups.push(choiceButtons(kind, choices[kind], ctx));
+    }
+  }
+  return h("div", { class: "controls-body" }, groups);
+}

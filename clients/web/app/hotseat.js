@@ -1,0 +1,33 @@
+// Hot-seat: which seat of this tab the page shows. With several seats at one device, whenever the
+// seat that must act changes the page drops the shown seat (its private view leaves the DOM) and
+// shows a curtain naming the next seat until that person reveals their own view. Every prompt gets
+// its curtain and its controls, whether the seat holds real options or only a pass, so the others at
+// the device learn nothing from timing or layout.
+
+export class HotSeat {
+  /** ``seats``: the seats this tab holds (ascending). */
+  constructor(seats) {
+    this.seats = seats;
+    this.shown = seats.length === 1 ? seats[0] : null;
+  }
+
+  get several() {
+    return this.seats.length > 1;
+  }
+
+  /** Settle the shown seat against ``due`` (the tab's seats with a prompt now, in order) and return
+   * {shown: seat|null, curtain: seat|null}: ``curtain`` is the seat asked to reveal (null: none due). */
+  settle(due) {
+    if (!this.several) return { shown: this.shown, curtain: null };
+    if (due.length && !due.includes(this.shown)) this.shown = null;
+    return { shown: this.shown, curtain: this.shown === null && due.length ? due[0] : null };
+  }
+
+  reveal(seat) {
+    if (this.seats.includes(seat)) this.shown = seat;
+  }
+
+  hide() {
+    if (this.several) this.shown = null;
+  }
+}

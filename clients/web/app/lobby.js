@@ -1,0 +1,143 @@
+// The lobby page (/): the rooms, a page at a time as the API pages them, filtered by game and state;
+// a new room for any game, its options form generated from the game's options schema; the rooms this
+// browser holds seats in, to rejoin.
+
+import * as api from "./api.js";
+import { fill, h } from "./dom.js";
+import { sentence } from "./messages.js";
+import { optionsForm } from "./schema-form.js";
+import * as storage from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+// rooms a page; ?page_size=N shows another count (1 to 1,000, as the API takes)
+const PAGE = Math.min(1000, Math.max(1, Number(new URLSearchParams(location.search).get("page_size")) || 20));
+const state = { games: [], form: null, after: null, next: null, pages: [] };
+
+function roomLink(room) {
+  return h("a", { href: `/rooms/${encodeURIComponent(room)}` }, room);
+}
+
+function showMine() {
+  const rooms = storage.knownRooms();
+  $("mine").hidden = rooms.length === 0;
+  fill(
+    $("mine-list"),
+    rooms.map((room) => {
+      const seats = storage.seatTokens(room).map(([s]) => s);
+      return h("li", {}, roomLink(room), seats.length ? ` — your seat(s): ${seats.join(", ")}` : " — host");
+    }),
+  );
+}
+
+function chooseGame() {
+  const game = state.games.find((g) => g.id === $("game").value);
+  if (!game) return;
+  $("game-about").textContent = `${game.title}: ${game.min_seats} to ${game.max_seats} seats.`;
+  const seats = $("seats");
+  seats.min = game.min_seats;
+  seats.max = game.max_seats;
+  seats.value = String(game.min_seats);
+  $("seats-hint").textContent = `${game.min_seats} to ${game.max_seats}`;
+  state.form = optionsForm(game.options_schema, `opt-${game.id}`);
+  fill($("options"), state.form.element);
+}
+
+function fieldError(id, text) {
+  $(id).hidden = !text;
+  $(id).textContent = text || "";
+}
+
+async function create(event) {
+  event.preventDefault();
+  state.form.clearErrors();
+  fieldError("seats-error", null);
+  fieldError("turn-error", null);
+  $("create-error").textContent = "";
+  let options;
+  try {
+    options = state.form.values();
+  } catch {
+    return;
+  }
+  const body = {
+    game: $("game").value,
+    seats: Number($("seats").value),
+    options,
+    autostart: $("autostart").checked,
+  };
+  if ($("turn-timer").value.trim()) body.timers = { turn: Number($("turn-timer").value) };
+  try {
+    const created = await api.createRoom(body);
+    storage.keepHost(created.room, created.host_token);
+    location.assign(`/rooms/${encodeURIComponent(created.room)}`);
+  } catch (error) {
+    const message = error.message || "";
+    if (state.form.showError(message)) return;
+    if (/\$\.seats|^seats /.test(message)) return fieldError("seats-error", message);
+    if (/\$\.timers/.test(message)) return fieldError("turn-error", message);
+    $("create-error").textContent = `${sentence(error)} ${message}`.trim();
+  }
+}
+
+async function showRooms(after) {
+  const game = $("filter-game").value;
+  const status = $("filter-status").value;
+  let page;
+  try {
+    page = await api.rooms({ game, status, after, limit: PAGE });
+  } catch (error) {
+    $("notice").textContent = sentence(error);
+    return;
+  }
+  state.after = after;
+  state.next = page.next;
+  $("next-page").disabled = !page.next;
+  $("first-page").disabled = !after;
+  const filters = [game && `game ${game}`, status && `state ${status}`].filter(Boolean).join(", ");
+  $("rooms-caption").textContent =
+    `Rooms${filters ? ` (${filters})` : ""}${after ? `, after ${after}` : ""}: ${page.rooms.length} shown`;
+  fill(
+    $("rooms-body"),
+    page.rooms.length
+      ? page.rooms.map((r) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, roomLink(r.room)),
+            h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
+            h("td", {}, r.status),
+            h("td", {}, `${r.seats.filter((s) => s.taken).length} of ${r.seats.length}`),
+          ),
+        )
+      : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")),
+  );
+}
+
+async function boot() {
+  showMine();
+  try {
+    state.games = await api.games();
+  } catch (error) {
+    $("notice").textContent = sentence(error);
+    return;
+  }
+  fill(
+    $("game"),
+    state.games.map((g) => h("option", { value: g.id }, g.title)),
+  );
+  for (const g of state.games) $("filter-game").append(h("option", { value: g.id }, g.title));
+  const gregs = state.games.find((g) => g.id === "gregs");
+  if (gregs) $("game").value = "gregs";
+  chooseGame();
+  $("game").addEventListener("change", chooseGame);
+  $("create").addEventListener("submit", create);
+  $("filters").addEventListener("submit", (e) => {
+    e.preventDefault();
+    showRooms(null);
+  });
+  $("next-page").addEventListener("click", () => showRooms(state.next));
+  $("first-page").addEventListener("click", () => showRooms(null));
+  showRooms(null);
+}
+
+boot();

@@ -1,0 +1,233 @@
+// Gregs (games/gregs): the popularity track (the row of rank and character cards, rank 1 right of
+// the 2), the fan of face-down cards (its slots are the reveal buttons), the cheese curse's holder,
+// the piles and the last round. Card names follow the game's data files (GRE-2..4).
+
+import { h } from "../dom.js";
+import { who } from "./generic.js";
+
+const CHARACTERS = {
+  "chr-greg": "Greg",
+  "chr-rupert": "Rupert",
+  "chr-finley": "Finley",
+  "chr-rodrick": "Rodrick",
+  "chr-manni": "Manni",
+  "chr-fregley": "Fregley",
+};
+
+// GRE-4: motif slug -> [name, value] (ids are act-<motif>-<copy>)
+const MOTIFS = {
+  "zoo-wee-mama": ["Zoo-Wee Mama", 4],
+  "safety-patrol": ["Safety Patrol", 3],
+  "giant-snowball": ["Giant Snowball", 3],
+  "plaster-cast": ["Plaster Cast", 2],
+  "haunted-house": ["Haunted House", 2],
+  "student-election": ["Student Election", 2],
+  wrestling: ["Wrestling", 1],
+  "class-clown": ["Class Clown", 1],
+  "big-wheel": ["Big Wheel", 1],
+  "school-play": ["School Play", -1],
+  "mom-bucks": ["Mom Bucks", -1],
+  "building-a-robot": ["Building a Robot", -2],
+  "chased-by-teenagers": ["Chased by Teenagers", -3],
+};
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+export function cardName(id) {
+  if (id === "cheese") return "the Stinky Cheese";
+  if (CHARACTERS[id]) return CHARACTERS[id];
+  if (id && id.startsWith("rank-")) return `rank ${id.slice(5)}`;
+  const motif = id && MOTIFS[id.replace(/^act-/, "").replace(/-\d+$/, "")];
+  return motif ? `${motif[0]} (${signed(motif[1])})` : String(id);
+}
+
+/** "Seat 1 (Lena) as Rupert" style: the seat's name with its character once chosen. */
+function player(seat, ctx) {
+  const character = ctx.view && ctx.view.characters && ctx.view.characters[seat];
+  const base = who(seat, ctx);
+  return character ? `${base} (${CHARACTERS[character]})` : base;
+}
+
+function track(view, ctx) {
+  const owner = {};
+  (view.characters || []).forEach((c, seat) => {
+    if (c) owner[c] = seat;
+  });
+  const passedTwo = view.row.indexOf("rank-2");
+  const items = view.row.map((card, index) => {
+    if (card.startsWith("rank-")) {
+      return h("li", { class: "track-rank", "aria-label": `rank ${card.slice(5)}` }, card.slice(5));
+    }
+    const seat = owner[card];
+    const classes = [
+      "track-character",
+      seat === view.holder && "holder",
+      seat === view.active && "active",
+      index > passedTwo && passedTwo >= 0 && "rank-one",
+    ];
+    const notes = [
+      seat === view.holder ? "holds the cheese curse" : null,
+      index > passedTwo ? "rank 1" : null,
+    ].filter(Boolean);
+    return h(
+      "li",
+      {
+        class: classes,
+        "aria-label": `${CHARACTERS[card]}: ${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
+      },
+      h("span", { class: "character-name" }, CHARACTERS[card]),
+      h("span", { class: "character-seat" }, who(seat, ctx)),
+      seat === view.holder ? h("span", { class: "cheese-badge", "aria-hidden": "true" }, "curse") : null,
+    );
+  });
+  return h(
+    "section",
+    { class: "gregs-track", "aria-labelledby": "gregs-track-title" },
+    h("h3", { id: "gregs-track-title" }, "Popularity track"),
+    view.row.length
+      ? h("ol", { class: "track" }, items)
+      : h("p", {}, "The track is laid once every character is chosen."),
+    h("p", { class: "track-note" }, "Least popular on the left; right of the 2 is rank 1."),
+  );
+}
+
+function fan(view, ctx) {
+  const reveal = ctx.offered("reveal");
+  const slots = view.fan.map((slot) => {
+    if (slot.card) {
+      const cheese = slot.card === "cheese";
+      return h(
+        "li",
+        { class: ["fan-card", "face-up", cheese && "cheese"] },
+        h("span", { class: "slot-number" }, `Slot ${slot.slot}`),
+        h("span", { class: "card-face" }, cheese ? "Stinky Cheese" : cardName(slot.card)),
+      );
+    }
+    const choice = reveal && reveal.find((c) => c.slot === slot.slot);
+    const label = `Reveal slot ${slot.slot}`;
+    return h(
+      "li",
+      { class: ["fan-card", "face-down"] },
+      choice
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "card-back",
+              "data-kind": "reveal",
+              "data-slot": slot.slot,
+              disabled: ctx.pending,
+              onclick: () => ctx.choose("reveal", choice),
+            },
+            label,
+          )
+        : h(
+            "span",
+            { class: "card-back", "aria-label": `Slot ${slot.slot}, face down` },
+            `Slot ${slot.slot}`,
+          ),
+    );
+  });
+  const turnOf = view.phase === "choose" || ctx.outcome ? null : player(view.active, ctx);
+  return h(
+    "section",
+    { class: "gregs-fan", "aria-labelledby": "gregs-fan-title" },
+    h(
+      "h3",
+      { id: "gregs-fan-title" },
+      turnOf
+        ? `The fan — ${turnOf}'s turn${view.holder_turn ? " (curse holder)" : ""}`
+        : ctx.outcome
+          ? "The last fan"
+          : "The fan",
+    ),
+    view.fan.length ? h("ol", { class: "fan" }, slots) : h("p", {}, "No fan yet."),
+    h("p", { class: "revealed-sum" }, `Revealed this turn: ${signed(view.revealed_sum)}`),
+  );
+}
+
+function status(view, ctx) {
+  const lines = [
+    `Turn ${view.turn + 1}`,
+    view.phase === "choose" ? "Characters are being chosen" : `Curse holder: ${player(view.holder, ctx)}`,
+    `Draw pile ${view.draw_count}, discard pile ${view.discard_count}`,
+  ];
+  if (view.last_round) lines.push(`Last round: ${view.turns_left ?? 0} turn(s) left`);
+  const top = view.discard.length ? cardName(view.discard[view.discard.length - 1]) : null;
+  if (top) lines.push(`Top of the discard pile: ${top}`);
+  return h(
+    "ul",
+    { class: "gregs-status" },
+    lines.map((l) => h("li", {}, l)),
+  );
+}
+
+export default {
+  game: "gregs",
+  inline: ["reveal"],
+  view(ctx) {
+    const view = ctx.view;
+    return h("div", { class: "gregs" }, status(view, ctx), track(view, ctx), fan(view, ctx));
+  },
+  describe(body, ctx) {
+    const text = sentenceOf(body, ctx);
+    return text && text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  label(kind, choice, ctx) {
+    switch (kind) {
+      case "choose":
+        return `Play ${CHARACTERS[choice.character] || choice.character}`;
+      case "reveal":
+        return `Reveal slot ${choice.slot}`;
+      case "stop":
+        return `Stop and move ${signed(ctx.view ? ctx.view.revealed_sum : 0)}`;
+      case "curse":
+        return `Give the curse to ${player(choice.target, ctx)}`;
+      case "cut":
+        return choice.position ? `Cut at slot ${choice.position}` : "Do not cut";
+      default:
+        return null;
+    }
+  },
+};
+
+function sentenceOf(body, ctx) {
+  const p = (seat) => player(seat, ctx);
+  switch (body.kind) {
+    case "chosen":
+      return `${who(body.seat, ctx)} chose ${CHARACTERS[body.character]}.`;
+    case "row_built":
+      return "The popularity track is laid out.";
+    case "fan_built":
+      return `A fan of ${body.slots} cards for ${p(body.active)} (${body.drawn} drawn).`;
+    case "reshuffled":
+      return `The discard pile (${body.cards} cards) was shuffled into a new draw pile.`;
+    case "cut":
+      return body.position
+        ? `${p(body.seat)} cut the fan at slot ${body.position}.`
+        : `${p(body.seat)} did not cut.`;
+    case "revealed":
+      return (
+        `${p(body.seat)} revealed slot ${body.slot}: ` +
+        (body.card === "cheese" ? "the Stinky Cheese!" : `${cardName(body.card)}.`)
+      );
+    case "moved":
+      return `${p(body.seat)} moved ${signed(body.by)}.`;
+    case "curse_passed":
+      return body.reason === "cheese"
+        ? `${p(body.target)} found the cheese and took the curse from ${p(body.source)}.`
+        : `${p(body.source)} gave the cheese curse to ${p(body.target)}, who falls back 3 places.`;
+    case "discarded":
+      return body.whole_fan
+        ? `The whole fan (${body.count} cards) went to the discard pile.`
+        : `${body.count} revealed card(s) went to the discard pile.`;
+    case "timed_out":
+      return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
+    case "last_round":
+      return `${p(body.seat)} reached rank 1: the last round begins!`;
+    case "game_end":
+      return `The game is over: ${body.winners.map(p).join(", ")} won.`;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,26 @@
+// The renderer of each game id; a game without one is drawn by the generic renderer.
+
+import generic from "./generic.js";
+import gregs from "./gregs.js";
+import fixtureCommit from "./fixture-commit.js";
+import fixtureHands from "./fixture-hands.js";
+import fixtureReaction from "./fixture-reaction.js";
+
+const RENDERERS = Object.fromEntries(
+  [gregs, fixtureCommit, fixtureHands, fixtureReaction].map((r) => [r.game, r]),
+);
+
+/** The renderer of ``game``: its own, else the generic one. Each method a renderer leaves out (or whose
+ * answer is null) falls back to the generic renderer's. */
+export function rendererFor(game) {
+  const own = RENDERERS[game];
+  if (!own) return generic;
+  return {
+    game,
+    inline: own.inline || [],
+    view: (ctx) => (own.view ? own.view(ctx) : generic.view(ctx)),
+    describe: (body, ctx) => (own.describe && own.describe(body, ctx)) || generic.describe(body, ctx),
+    label: (kind, choice, ctx) =>
+      (own.label && own.label(kind, choice, ctx)) || generic.label(kind, choice, ctx),
+  };
+}

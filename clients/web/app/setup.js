@@ -1,0 +1,108 @@
+// The room's seats while it is open: take a seat (several at one device for hot-seat), fill seats with
+// the server's bots (host only), start a room that does not start by itself. Tokens go to
+// localStorage (storage.js); the page then says hello again with all of them.
+
+import * as api from "./api.js";
+import { fill, h, seatName } from "./dom.js";
+import { sentence } from "./messages.js";
+import * as storage from "./storage.js";
+
+let botPolicies = ["random"];
+
+export function setBots(policies) {
+  if (policies && policies.length) botPolicies = policies;
+}
+
+async function run(step, hooks, status) {
+  status.textContent = "";
+  try {
+    await step();
+    hooks.onSeatsChanged();
+  } catch (error) {
+    status.textContent = sentence(error);
+  }
+}
+
+function seatRow(summary, s, host, hooks, status) {
+  const room = summary.room;
+  const nameInput = document.getElementById("player-name");
+  const policyId = `bot-policy-${s.seat}`;
+  const actions = [];
+  if (!s.taken) {
+    actions.push(
+      h(
+        "button",
+        {
+          type: "button",
+          "data-claim": s.seat,
+          onclick: () =>
+            run(
+              async () => {
+                const name = nameInput && nameInput.value.trim();
+                const claimed = await api.claim(room, s.seat, name || undefined);
+                storage.keepSeat(room, claimed.seat, claimed.token);
+              },
+              hooks,
+              status,
+            ),
+        },
+        `Take seat ${s.seat}`,
+      ),
+    );
+    if (host) {
+      const select = h(
+        "select",
+        { id: policyId, "aria-label": `Bot for seat ${s.seat}` },
+        botPolicies.map((p) => h("option", { value: p }, p)),
+      );
+      actions.push(
+        select,
+        h(
+          "button",
+          {
+            type: "button",
+            "data-bot": s.seat,
+            onclick: () => run(() => api.addBot(room, s.seat, select.value, host), hooks, status),
+          },
+          `Add bot to seat ${s.seat}`,
+        ),
+      );
+    }
+  }
+  const state = s.bot ? `bot (${s.bot})` : s.taken ? "taken" : "free";
+  return h(
+    "li",
+    { class: "setup-seat" },
+    h("span", {}, `${seatName(s.seat, summary.seats)}: ${state}`),
+    storage.held(room).seats[String(s.seat)] ? h("span", { class: "mark mark-mine" }, "yours") : null,
+    actions,
+  );
+}
+
+/** Draw the setup panel of ``summary`` into ``box`` (hidden unless the room is open). ``hooks``:
+ * {onSeatsChanged()}. */
+export function renderSetup(box, summary, hooks) {
+  const open = summary.status === "open";
+  box.hidden = !open;
+  const list = document.getElementById("setup-seats");
+  const status = document.getElementById("setup-status");
+  if (!open) {
+    fill(list);
+    return;
+  }
+  const host = storage.held(summary.room).host;
+  fill(
+    list,
+    summary.seats.map((s) => seatRow(summary, s, host, hooks, status)),
+  );
+  const start = document.getElementById("start");
+  const full = summary.seats.every((s) => s.taken);
+  start.hidden = !host || summary.autostart;
+  start.disabled = !full;
+  start.onclick = () => run(() => api.start(summary.room, host), hooks, status);
+  document.getElementById("setup-note").textContent = summary.autostart
+    ? "The game starts by itself once every seat is filled."
+    : host
+      ? "Start the game once every seat is filled."
+      : "The host starts the game once every seat is filled.";
+}

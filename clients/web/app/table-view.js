@@ -1,0 +1,148 @@
+// The table page's drawing: the seats with their marks, the outcome, the hot-seat curtain, and the
+// shown viewer's table, prompt (controls and countdown) and event log. table.js decides what to show.
+
+import { controls } from "./controls.js";
+import { fill, h, seatName } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The room's seats (``seats`` of its summary), those of ``held`` marked as this device's. */
+export function drawSeats(seats, held) {
+  fill(
+    $("seats-list"),
+    seats.map((s) => {
+      const marks = [];
+      if (held.includes(s.seat)) marks.push(["mine", "this device"]);
+      if (s.bot) marks.push(["bot", `bot: ${s.bot}`]);
+      if (s.away) marks.push(["away", "away"]);
+      if (s.left) marks.push(["left", "left the game"]);
+      if (!s.taken) marks.push(["free", "free"]);
+      return h(
+        "li",
+        { class: "seat", "data-seat": s.seat },
+        h("span", { class: "seat-name" }, seatName(s.seat, seats)),
+        marks.map(([cls, text]) => h("span", { class: `mark mark-${cls}` }, text)),
+      );
+    }),
+  );
+}
+
+/** The outcome ({ranks, winners, guard}) with the seats' names, or nothing (null). */
+export function drawOutcome(outcome, seats) {
+  const box = $("outcome");
+  box.hidden = !outcome;
+  if (!outcome) return fill(box);
+  const order = outcome.ranks
+    .map((rank, seat) => ({ rank, seat }))
+    .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = outcome.winners.map((s) => seatName(s, seats)).join(", ");
+  fill(
+    box,
+    h("h2", {}, "Game over"),
+    h("p", { class: "winners" }, outcome.winners.length ? `Winner: ${winners}` : "Nobody won."),
+    outcome.guard ? h("p", {}, "A safety limit ended the game.") : null,
+    h(
+      "ol",
+      { class: "ranking" },
+      order.map(({ rank, seat }) => h("li", {}, `Rank ${rank}: ${seatName(seat, seats)}`)),
+    ),
+  );
+}
+
+export function countdownText(prompt) {
+  if (!prompt || prompt.deadline === undefined || prompt.deadline === null) return "";
+  const left = Math.max(0, Math.round(prompt.deadline - Date.now() / 1000));
+  return `${left} s left`;
+}
+
+/** Refresh every countdown of the page (once a second). */
+export function tick() {
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    el.textContent = countdownText({ deadline: Number(el.dataset.deadline) });
+  }
+}
+
+/** The curtain asking ``seat`` (with its ``prompt``) to show its view; ``seat`` null: nobody of
+ * ``held`` must act, any of them may show theirs. ``reveal(seat)`` shows one. */
+export function drawCurtain({ seat, prompt, held, seats, reveal }) {
+  const curtain = $("curtain");
+  const button =
+    seat === null
+      ? held.map((s) =>
+          h(
+            "button",
+            { type: "button", class: "reveal", onclick: () => reveal(s) },
+            `Show ${seatName(s, seats)}`,
+          ),
+        )
+      : h(
+          "button",
+          { type: "button", class: "reveal primary", "data-seat": seat, onclick: () => reveal(seat) },
+          `${seatName(seat, seats)}: your turn — show`,
+        );
+  fill(
+    curtain,
+    h(
+      "h2",
+      { id: "curtain-title" },
+      seat === null ? "Hidden: pass the device" : `${seatName(seat, seats)}, it is your turn`,
+    ),
+    h(
+      "p",
+      {},
+      seat === null
+        ? "No seat of this device has to act now."
+        : "Only that player should look: press the button to see your cards.",
+    ),
+    prompt && prompt.deadline
+      ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt))
+      : null,
+    button,
+  );
+  const wasHidden = curtain.hidden;
+  curtain.hidden = false;
+  if (wasHidden) (curtain.querySelector("button") || curtain).focus();
+}
+
+/** ``viewer``'s table drawn by ``renderer`` from ``ctx`` (renderers/index.js), its prompt's controls and
+ * countdown, ``actionError`` and its ``log`` (sentences, newest first). */
+export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log }) {
+  const own = viewer !== null;
+  $("curtain").hidden = true;
+  $("play").hidden = false;
+  $("viewer").textContent = own ? `You are ${seatName(viewer, seats)}` : "Watching (spectator)";
+  $("hide").hidden = !several;
+  fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
+  const prompt = ctx.prompt && !ctx.outcome ? ctx.prompt : null;
+  $("prompt").hidden = !own || Boolean(ctx.outcome);
+  $("prompt-title").textContent = prompt ? "Your move" : "Nothing to do now";
+  const countdown = $("countdown");
+  if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
+  else delete countdown.dataset.deadline;
+  countdown.textContent = countdownText(prompt);
+  fill(
+    $("controls"),
+    controls({
+      prompt,
+      inline: renderer.inline,
+      label: (kind, choice) => renderer.label(kind, choice, ctx),
+      choose: ctx.choose,
+      pending,
+    }),
+  );
+  $("action-error").textContent = actionError;
+  fill(
+    $("log"),
+    log.map((text) => h("li", {}, text)),
+  );
+}
+
+/** Drop the shown viewer's table, controls and log from the DOM (behind the curtain). */
+export function clearPrivate() {
+  // removed from the DOM, not hidden: the next person at the device must not find it in the page
+  fill($("table"));
+  fill($("controls"));
+  fill($("log"));
+  $("action-error").textContent = "";
+  $("play").hidden = true;
+}

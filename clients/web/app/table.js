@@ -1,0 +1,285 @@
+// The table page (/rooms/<id>): one websocket for the tab, saying hello with every seat token this
+// browser holds for the room (none: a spectator). It draws the shown viewer's mirror with the game's
+// renderer, the prompt's controls and countdown, the event log in that viewer's words, the seats with
+// their marks, the connection state and the outcome; hot-seat tabs go through the curtain (hotseat.js).
+
+import { Connection } from "/static/sdk/boardroom.js";
+import * as api from "./api.js";
+import { fill, h, seatName } from "./dom.js";
+import { EventLog } from "./eventlog.js";
+import { keepingFocus } from "./focus.js";
+import { HotSeat } from "./hotseat.js";
+import { sentence } from "./messages.js";
+import { rendererFor } from "./renderers/index.js";
+import { renderSetup, setBots } from "./setup.js";
+import * as storage from "./storage.js";
+import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+
+const $ = (id) => document.getElementById(id);
+const roomId = decodeURIComponent(location.pathname.replace(/^\/rooms\//, "").replace(/\/$/, ""));
+const STATES = {
+  connecting: "Connecting…",
+  open: "Connected",
+  reconnecting: "Connection lost — reconnecting…",
+  closed: "Disconnected",
+  offline: "Offline — your moves wait for the network",
+};
+
+const page = {
+  summary: null,
+  renderer: rendererFor(null),
+  conn: null,
+  hotseat: new HotSeat([]),
+  log: new EventLog(roomId),
+  outcome: null,
+  pending: false,
+  offline: false,
+  actionError: "",
+  scheduled: false,
+  publicLogShown: false,
+};
+
+function heldSeats() {
+  return storage.seatTokens(roomId).map(([seat]) => seat);
+}
+
+function names() {
+  return page.summary ? page.summary.seats : [];
+}
+
+function rendererContext(viewer) {
+  const view = page.conn ? page.conn.mirror(viewer) : null;
+  const prompt = viewer === null || !page.conn ? null : page.conn.prompt(viewer);
+  return {
+    view,
+    viewer,
+    prompt,
+    outcome: page.outcome,
+    pending: page.pending,
+    seats: names(),
+    name: (seat) => seatName(seat, names()),
+    offered: (kind) =>
+      (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
+    choose: (kind, fields) => act(viewer, { kind, ...fields }),
+  };
+}
+
+async function act(seat, action) {
+  if (page.pending) return;
+  page.pending = true;
+  page.actionError = "";
+  schedule();
+  try {
+    await page.conn.act(seat, action);
+  } catch (error) {
+    page.actionError = sentence(error);
+  } finally {
+    page.pending = false;
+    schedule();
+  }
+}
+
+function schedule() {
+  if (page.scheduled) return;
+  page.scheduled = true;
+  requestAnimationFrame(() => {
+    page.scheduled = false;
+    render();
+  });
+}
+
+async function showPublicLog() {
+  page.publicLogShown = true;
+  let entries;
+  try {
+    entries = await api.log(roomId);
+  } catch (error) {
+    page.publicLogShown = false;
+    return;
+  }
+  const ctx = { ...rendererContext(null), viewer: undefined };
+  fill(
+    $("public-log-list"),
+    entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))),
+  );
+  $("public-log").hidden = false;
+}
+
+function reveal(seat) {
+  page.hotseat.reveal(seat);
+  render();
+  const first = document.querySelector("#controls button, #table button:not([disabled])");
+  if (first) first.focus();
+}
+
+function render() {
+  keepingFocus(draw);
+}
+
+function drawShown(viewer) {
+  drawPlay({
+    viewer,
+    ctx: rendererContext(viewer),
+    renderer: page.renderer,
+    seats: names(),
+    several: page.hotseat.several,
+    pending: page.pending,
+    actionError: page.actionError,
+    log: page.log.newestFirst(viewer),
+  });
+}
+
+function draw() {
+  drawSeats(names(), heldSeats());
+  drawOutcome(page.outcome, names());
+  if (page.outcome && !page.publicLogShown) showPublicLog();
+  if (!page.conn) return;
+  const held = page.hotseat.seats;
+  if (held.length === 0) return drawShown(null);
+  const due = page.outcome ? [] : held.filter((s) => page.conn.prompt(s));
+  const { shown, curtain } = page.hotseat.settle(due);
+  if (shown !== null) return drawShown(shown);
+  clearPrivate();
+  const prompt = curtain === null ? null : page.conn.prompt(curtain);
+  drawCurtain({ seat: curtain, prompt, held, seats: names(), reveal });
+}
+
+function setState(state) {
+  if (page.offline && state !== "offline") return; // the network's word wins until it is back
+  const badge = $("conn-state");
+  badge.dataset.state = state;
+  badge.textContent = STATES[state] || state;
+}
+
+function banner(text) {
+  $("notice").textContent = text;
+}
+
+function connect() {
+  if (page.conn) page.conn.close();
+  const tokens = storage.seatTokens(roomId).map(([, token]) => token);
+  page.hotseat = new HotSeat(heldSeats());
+  const conn = new Connection({ url: location.origin, room: roomId, tokens });
+  page.conn = conn;
+  const mine = (fn) => (detail) => {
+    if (conn === page.conn) fn(detail);
+  };
+  conn.on(
+    "state",
+    mine(({ state, code }) => {
+      setState(state);
+      if (state === "open") banner("");
+      else if (code && code !== 1000) banner(sentence(code));
+      // a token the room refuses for good (the seat was given up, or the room is gone)
+      $("forget").hidden = !(state === "closed" && code === 4401);
+    }),
+  );
+  conn.on(
+    "welcome",
+    mine((welcome) => {
+      const same = welcome.seats.join() === page.hotseat.seats.join();
+      if (!same) page.hotseat = new HotSeat(welcome.seats); // a resume keeps the seat shown
+      schedule();
+    }),
+  );
+  const step = mine((message) => {
+    const ctx = rendererContext(message.viewer);
+    page.log.add(message.viewer, message.events, (body) => page.renderer.describe(body, ctx));
+    if (message.outcome) page.outcome = message.outcome;
+    schedule();
+  });
+  conn.on("snapshot", step);
+  conn.on("update", step);
+  conn.on(
+    "outcome",
+    mine(({ outcome }) => {
+      page.outcome = outcome;
+      refreshSummary();
+    }),
+  );
+  conn.on(
+    "error",
+    mine((error) => banner(sentence(error))),
+  );
+  conn.on(
+    "bye",
+    mine(() => banner(sentence(1001))),
+  );
+  conn.connect().catch(() => {}); // a refused hello (4401, 4404) shows through the state's close code
+}
+
+async function refreshSummary() {
+  let summary;
+  try {
+    summary = await api.room(roomId);
+  } catch (error) {
+    banner(sentence(error));
+    return;
+  }
+  if (JSON.stringify(summary) === JSON.stringify(page.summary)) return; // nothing to redraw
+  page.summary = summary;
+  const game = page.summary.game;
+  // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
+  const generic = new URLSearchParams(location.search).get("renderer") === "generic";
+  if (page.renderer.game !== (generic ? null : game)) page.renderer = rendererFor(generic ? null : game);
+  $("room-title").textContent = `${page.title || game} — room ${roomId}`;
+  renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
+  if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
+  schedule();
+}
+
+function seatsChanged() {
+  refreshSummary();
+  connect(); // a new hello with every token this browser holds now
+}
+
+async function boot() {
+  $("share-link").value = `${location.origin}/rooms/${encodeURIComponent(roomId)}`;
+  $("copy-link").addEventListener("click", async () => {
+    $("share-link").select();
+    try {
+      await navigator.clipboard.writeText($("share-link").value);
+      $("copy-status").textContent = "Link copied.";
+    } catch {
+      $("copy-status").textContent = "Select the link and copy it.";
+    }
+  });
+  $("hide").addEventListener("click", () => {
+    page.hotseat.hide();
+    render();
+  });
+  $("forget").addEventListener("click", () => {
+    storage.forgetSeats(roomId);
+    $("forget").hidden = true;
+    connect();
+  });
+  // a network change kills sockets silently: reconnect (resume, resend unanswered moves under their
+  // ids) as soon as it is back, instead of waiting for the pings to notice; no attempts while offline
+  addEventListener("offline", () => {
+    page.offline = true;
+    setState("offline");
+  });
+  addEventListener("online", () => {
+    page.offline = false;
+    if (page.conn) page.conn.reconnect();
+  });
+  try {
+    const games = await api.games();
+    await refreshSummary();
+    const info = games.find((g) => g.id === page.summary.game);
+    setBots(info && info.bots);
+    renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
+    page.title = info ? info.title : page.summary.game;
+    $("room-title").textContent = `${page.title} — room ${roomId}`;
+    document.title = `${page.title} — boardroom`;
+  } catch (error) {
+    banner(sentence(error));
+    return;
+  }
+  page.log.load();
+  connect();
+  setInterval(tick, 1000);
+  setInterval(refreshSummary, 5000); // away and left marks live in the room's summary
+}
+
+boot();

@@ -1,0 +1,384 @@
+// The boardroom websocket protocol (protocol/README.md) as ES modules for browsers and Node 20.
+//
+// A Connection holds zero (spectator) or more (hot-seat) seat tokens of one room. It keeps a mirror per
+// viewer (RFC 6902 patches applied with fast-json-patch, checked against the version: a gap asks for a
+// `sync`), resumes with `since` after a reconnect, resends unanswered actions under their same ids (the
+// server applies an id once), reconnects with exponential back-off and jitter, and pings to find dead
+// sockets. Node has no global WebSocket before version 22: pass the `ws` package's constructor.
+//
+//   const conn = new Connection({ url: 'http://127.0.0.1:8000', room, tokens: [token] });
+//   conn.on('prompt', ({ seat, prompt }) => prompt && conn.act(seat, { kind: 'reveal', slot: 2 }));
+//   await conn.connect();
+
+import { Emitter } from './emitter.js';
+import { FATAL_CLOSES, Link, websocketUrl } from './link.js';
+import { Mirror } from './mirror.js';
+import { ActionRefused, Closed, Outbox } from './outbox.js';
+
+export { ActionRefused, Closed, FATAL_CLOSES, Mirror, Outbox, websocketUrl };
+
+/** The protocol's major version, sent in `hello`. */
+export const PROTOCOL_MAJOR = 1;
+
+/** Milliseconds before an action refused `store/unavailable` is sent again under its same id. */
+export const STORE_RETRY = 500;
+
+const encoder = new TextEncoder();
+
+/**
+ * A self-healing connection to `room` holding `tokens` (none: a spectator; several: hot-seat).
+ *
+ * Options (clients/web/README.md has each one's meaning): `url` (the server's http(s) or ws(s) base;
+ * default `/`, a page's own server), `room`, `tokens`, `WebSocket` (default `globalThis.WebSocket`),
+ * `since` with `views` (mirrors kept elsewhere, as `saved()` returns them), `pingInterval` (ms),
+ * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`.
+ *
+ * Events (`on(name, fn)`; `fn` gets one object): `state` {state, code, reason, delay}, `welcome`,
+ * `snapshot` {viewer, version, view, prompt, outcome, events}, `update` {viewer, from, to, patch,
+ * events, prompt, outcome}, `prompt` {seat, prompt} when a seat's prompt changed, `event` {viewer,
+ * version, body}, `outcome` {viewer, outcome} once per viewer, `ack`, `error` (one that answers no
+ * pending action: {code, message, details, id, seat}) and `bye` {code, reason}.
+ */
+export class Connection extends Emitter {
+  constructor({
+    url = '/',
+    room,
+    tokens = [],
+    WebSocket = globalThis.WebSocket,
+    since = null,
+    views = null,
+    pingInterval = 15000,
+    backoff = [200, 8000],
+    reconnect = true,
+    fallbacks = [],
+    recorder = null,
+  }) {
+    super();
+    if (typeof WebSocket !== 'function') {
+      throw new TypeError('no WebSocket constructor: pass one (in Node: the ws package)');
+    }
+    this.urls = [url, ...fallbacks].map(websocketUrl);
+    this.room = room;
+    this.tokens = [...tokens];
+    this.recorder = recorder;
+    this.link = new Link({ urls: this.urls, WebSocket, pingInterval, backoff, reconnect }, {
+      open: () => this.hello(),
+      message: (data) => this.receive(data),
+      ping: (n) => this.send({ type: 'ping', n }),
+      lost: (detail) => this.setState('reconnecting', detail),
+      fatal: (code, reason) => this.finish(new Closed(code, reason)),
+    });
+    /** `connecting`, `open` (welcomed), `reconnecting` or `closed`. */
+    this.state = 'closed';
+    /** The seats this connection holds (from the last welcome); empty for a spectator. */
+    this.seats = [];
+    this.game = '';
+    this.epoch = null;
+    this.maxFrame = 0;
+    /** How many times the server welcomed this connection. */
+    this.welcomes = 0;
+    /** The `Closed` that ended the connection for good, else null. */
+    this.closed = null;
+    this.mirrors = new Map();
+    this.outbox = new Outbox();
+    if (since !== null && views !== null) this.restore(since, views);
+    this.syncing = new Set();
+    this.ready = null;
+  }
+
+  // ---- reading the mirrors --------------------------------------------------------------------------
+  /** The mirrored view of `viewer` (a seat of this connection, or null: the spectator view of a
+   * connection without seats), a plain object replaced (never mutated) by each update; null before
+   * its first snapshot. */
+  mirror(viewer = this.viewers()[0]) {
+    return this.mirrors.get(viewer)?.view ?? null;
+  }
+
+  /** What `seat` may do now (`{id, kinds, choices, timer, default, deadline}`), or null. */
+  prompt(seat) {
+    return this.mirrors.get(seat)?.prompt ?? null;
+  }
+
+  /** The game's outcome as `viewer` saw it (`{ranks, winners, reason, guard}`), or null. */
+  outcome(viewer = this.viewers()[0]) {
+    return this.mirrors.get(viewer)?.outcome ?? null;
+  }
+
+  /** Every event `viewer` received so far, `{version, body}`, oldest first. */
+  events(viewer = this.viewers()[0]) {
+    return this.mirrors.get(viewer)?.events ?? [];
+  }
+
+  /** `{since, views}` to pass to a later Connection (a reloaded page) so that it resumes from here. */
+  saved() {
+    const views = {};
+    for (const [viewer, mirror] of this.mirrors) if (mirror.ready) views[viewer] = mirror.view;
+    return { since: this.version, views };
+  }
+
+  restore(since, views) {
+    const entries = views instanceof Map ? [...views] : Object.entries(views);
+    for (const [key, view] of entries) {
+      const viewer = key === null || key === 'null' ? null : Number(key);
+      const mirror = new Mirror(viewer);
+      mirror.version = since;
+      mirror.view = view;
+      this.mirrors.set(viewer, mirror);
+    }
+  }
+
+  /** The viewers this connection shows: its seats, or `[null]` for a spectator. */
+  viewers() {
+    return this.seats.length ? [...this.seats] : [null];
+  }
+
+  /** The version every mirror shows at least (-1 before the first snapshots). */
+  get version() {
+    const mirrors = this.viewers().map((v) => this.mirrors.get(v));
+    if (!mirrors.length || mirrors.some((m) => !m?.ready)) return -1;
+    return Math.min(...mirrors.map((m) => m.version));
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------------
+  /** Open the connection. Resolves with the first `welcome` once every viewer of a started room has
+   * its snapshot (at once before the start); rejects with `Closed` when the server refuses the hello
+   * for good (4401, 4404, ...). Network failures are retried with back-off meanwhile. */
+  connect() {
+    if (this.ready) return this.ready.promise;
+    let resolve;
+    let reject;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.ready = { promise, resolve, reject, welcome: null, done: false };
+    this.setState('connecting');
+    this.link.dial();
+    return promise;
+  }
+
+  /** Drop the current socket and connect again at once, resuming from the mirrors' version (after a
+   * network change, say). Unanswered actions are resent under their ids. */
+  reconnect() {
+    if (this.closed || !this.ready) return;
+    if (this.state !== 'reconnecting') this.setState('reconnecting');
+    this.link.redial();
+  }
+
+  /** Close for good: pending actions fail with `Closed` (code 1000). */
+  close() {
+    if (this.closed) return;
+    this.finish(new Closed(1000, 'closed by the client'));
+  }
+
+  hello() {
+    const { room, tokens } = this;
+    this.send({ type: 'hello', v: PROTOCOL_MAJOR, room, tokens, since: this.since() });
+  }
+
+  finish(closed) {
+    this.closed = closed;
+    this.link.stop();
+    this.outbox.failAll(closed);
+    this.setState('closed', { code: closed.code, reason: closed.reason });
+    if (this.ready && !this.ready.done) {
+      this.ready.done = true;
+      this.ready.reject(closed);
+    }
+  }
+
+  setState(state, extra = {}) {
+    this.state = state;
+    this.emit('state', { state, code: null, reason: null, delay: null, ...extra });
+  }
+
+  /** The version to resume from: the smallest of the seats' mirrors, null unless all are ready. */
+  since() {
+    const wanted = this.seats.length ? this.seats : [...this.mirrors.keys()];
+    const mirrors = wanted.map((v) => this.mirrors.get(v));
+    if (!mirrors.length || mirrors.some((m) => !m?.ready)) return null;
+    return Math.min(...mirrors.map((m) => m.version));
+  }
+
+  // ---- actions --------------------------------------------------------------------------------------
+  /** Send `action` (`{kind, ...}`) for `seat`. Resolves with the `ack` ({id, seat, version,
+   * duplicate}); rejects with `ActionRefused` ({code, message, details}) or `Closed`. Survives
+   * reconnects: an unanswered action is resent under its same id, so it is applied exactly once. */
+  act(seat, action) {
+    if (this.closed) return Promise.reject(this.closed);
+    const { item, promise } = this.outbox.add(seat, action);
+    if (this.maxFrame && encoder.encode(item.frame).length > this.maxFrame) {
+      // the server would close the socket (1009), and every resend would close it again
+      this.outbox.refuse({
+        code: 'client/too_large',
+        message: `the action's frame exceeds max_frame (${this.maxFrame} bytes)`,
+        id: item.id,
+        seat,
+      });
+    } else if (this.state === 'open') {
+      this.sendRaw(item.frame);
+    }
+    return promise;
+  }
+
+  /** Ask for the updates since `since` (null: a snapshot per viewer). The SDK does this by itself on a
+   * gap; call it only to force a fresh snapshot. */
+  sync(since = null) {
+    this.send({ type: 'sync', since });
+  }
+
+  send(msg) {
+    this.sendRaw(JSON.stringify(msg));
+  }
+
+  sendRaw(frame) {
+    if (!this.link.open) return;
+    this.recorder?.('out', frame);
+    this.link.send(frame);
+  }
+
+  // ---- receiving ------------------------------------------------------------------------------------
+  receive(data) {
+    if (typeof data !== 'string') data = new TextDecoder().decode(data);
+    this.recorder?.('in', data);
+    const msg = JSON.parse(data);
+    switch (msg.type) {
+      case 'welcome':
+        return this.onWelcome(msg);
+      case 'snapshot':
+        return this.onSnapshot(msg);
+      case 'update':
+        return this.onUpdate(msg);
+      case 'ack':
+        return this.onAck(msg);
+      case 'error':
+        return this.onError(msg);
+      case 'bye':
+        return this.emit('bye', { code: msg.code, reason: msg.reason });
+      default:
+        return undefined; // pong, and message types of a later minor version
+    }
+  }
+
+  onWelcome(msg) {
+    if (this.epoch !== null && msg.epoch !== this.epoch) {
+      this.mirrors.clear(); // the store went back in time: nothing shown can be trusted
+    }
+    this.epoch = msg.epoch;
+    this.game = msg.game;
+    this.seats = [...msg.seats];
+    this.maxFrame = msg.max_frame ?? 0;
+    this.welcomes += 1;
+    this.link.welcome();
+    this.syncing.clear();
+    for (const viewer of this.viewers()) {
+      if (!this.mirrors.has(viewer)) this.mirrors.set(viewer, new Mirror(viewer));
+    }
+    this.setState('open');
+    this.emit('welcome', msg);
+    for (const item of this.outbox.pending()) this.sendRaw(item.frame); // same ids: applied once
+    if (this.ready && !this.ready.done) {
+      this.ready.welcome = msg;
+      this.checkReady(msg.version < 0);
+    }
+  }
+
+  checkReady(force = false) {
+    const ready = this.ready;
+    if (!ready || ready.done || ready.welcome === null) return;
+    if (force || this.version >= 0) {
+      ready.done = true;
+      ready.resolve(ready.welcome);
+    }
+  }
+
+  mirrorOf(viewer) {
+    let mirror = this.mirrors.get(viewer);
+    if (!mirror) {
+      mirror = new Mirror(viewer);
+      this.mirrors.set(viewer, mirror);
+    }
+    return mirror;
+  }
+
+  onSnapshot(msg) {
+    const viewer = msg.seat ?? null;
+    const mirror = this.mirrorOf(viewer);
+    const before = mirror.prompt;
+    const hadOutcome = mirror.outcome !== null;
+    const fresh = mirror.reset(msg);
+    this.syncing.delete(viewer);
+    this.emit('snapshot', {
+      viewer,
+      version: mirror.version,
+      view: mirror.view,
+      prompt: mirror.prompt,
+      outcome: mirror.outcome,
+      events: fresh,
+    });
+    this.announce(mirror, fresh, before, hadOutcome);
+    this.checkReady();
+  }
+
+  onUpdate(msg) {
+    const viewer = msg.seat ?? null;
+    const mirror = this.mirrorOf(viewer);
+    const before = mirror.prompt;
+    const hadOutcome = mirror.outcome !== null;
+    const step = mirror.apply(msg);
+    if (step === 'applied') {
+      this.syncing.delete(viewer);
+      const events = msg.events ?? [];
+      this.emit('update', {
+        viewer,
+        from: msg.frm,
+        to: msg.to,
+        patch: msg.patch ?? [],
+        events,
+        prompt: mirror.prompt,
+        outcome: msg.outcome ?? null,
+      });
+      this.announce(mirror, events, before, hadOutcome);
+    } else if ((step === 'gap' || step === 'broken') && !this.syncing.has(viewer)) {
+      this.syncing.add(viewer);
+      this.sync(step === 'gap' ? mirror.version : null);
+    }
+  }
+
+  /** The derived events of a mirror's step: each new event, a changed prompt, a first outcome. */
+  announce(mirror, events, before, hadOutcome) {
+    for (const event of events) this.emit('event', { viewer: mirror.viewer, ...event });
+    if (mirror.viewer !== null && JSON.stringify(before) !== JSON.stringify(mirror.prompt)) {
+      this.emit('prompt', { seat: mirror.viewer, prompt: mirror.prompt });
+    }
+    if (!hadOutcome && mirror.outcome !== null) {
+      this.emit('outcome', { viewer: mirror.viewer, outcome: mirror.outcome });
+    }
+  }
+
+  onAck(msg) {
+    this.outbox.ack(msg);
+    this.emit('ack', msg);
+  }
+
+  onError(msg) {
+    const item = this.outbox.get(msg.id);
+    if (item && msg.code === 'store/unavailable') {
+      // the store may or may not have applied it: the same id makes the resend safe
+      this.link.later(STORE_RETRY, () => {
+        if (this.outbox.has(item.id) && this.state === 'open') this.sendRaw(item.frame);
+      });
+      return;
+    }
+    // refusals are not recorded by the server: resending would be judged anew, so never resend
+    if (this.outbox.refuse(msg)) return;
+    if (msg.code === 'rate/limited' && msg.id == null) this.syncing.clear(); // maybe a dropped sync
+    this.emit('error', {
+      code: msg.code,
+      message: msg.message ?? '',
+      details: msg.details ?? {},
+      id: msg.id ?? null,
+      seat: msg.seat ?? null,
+    });
+  }
+}

@@ -1,0 +1,112 @@
+"""Hot-seat with private hands (fixture-hands, HND-1..7): behind the curtain the page holds none of the
+previous seat's cards, and the next seat's cards appear only once that person reveals them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.conftest import Pages, screenshot
+from tests.web.helpers import (
+    CURTAIN,
+    click_action,
+    create_room,
+    finished,
+    offered,
+    play,
+    public_log,
+    take_seat,
+)
+
+CARD = re.compile(r"\b[HSDC][1-6]\b")
+
+
+def hand(page: Any) -> set[str]:
+    return set(page.locator(".hand .card").all_inner_texts())
+
+
+def dom_cards(page: Any) -> set[str]:
+    """Every card id anywhere in the page's DOM (markup, attributes and text)."""
+    return set(CARD.findall(page.content()))
+
+
+def test_the_curtain_removes_the_previous_seats_hand_from_the_dom(pages: Pages) -> None:
+    page = pages.open("/")
+    room = create_room(page, "fixture-hands", 2)
+    take_seat(page, 0)
+    take_seat(page, 1)
+    assert page.locator(CURTAIN).inner_text() == "Seat 0: your turn — show"
+    assert dom_cards(page) == set()  # nobody revealed yet: no hand in the page
+
+    page.locator(CURTAIN).click()
+    first = hand(page)
+    assert len(first) == 4 and first <= dom_cards(page)
+    played = sorted(first)[0]
+    page.click(f"button[data-kind=play][data-card={played}]")
+
+    # seat 1 must act: the curtain names it, and seat 0's cards left the DOM (the played one is public
+    # on the pile, but the pile too is part of the hidden table)
+    page.wait_for_selector(CURTAIN)
+    assert page.locator(CURTAIN).inner_text() == "Seat 1: your turn — show"
+    assert dom_cards(page) == set()
+    screenshot(page, "curtain-hands")
+
+    page.locator(CURTAIN).click()
+    second = hand(page)
+    assert len(second) == 4 and not second & first
+    assert dom_cards(page) & (first - {played}) == set()
+    assert played in page.locator("#table").inner_text()  # the pile is public
+    assert room  # the room link carries the id only
+    assert page.url.endswith(f"/rooms/{room}")
+
+
+def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: str) -> None:
+    """Sealed bids (fixture-commit) drawn by the generic renderer: both seats of the tab commit in the
+    same round, each behind its curtain, from buttons built from the prompt's choices."""
+    page = pages.open("/")
+    room = create_room(page, "fixture-commit", 2)
+    page.goto(f"/rooms/{room}?renderer=generic")
+    take_seat(page, 0)
+    take_seat(page, 1)
+    page.locator(CURTAIN).click()
+    assert page.locator("#table dl.tree dt").all_inner_texts()[:2] == ["Hands", "Prize"]
+    assert page.locator("#controls button[data-kind=bid]").all_inner_texts() == [
+        f"Bid: card {card}" for card in range(1, 6)
+    ]
+    curtains: list[str] = []
+    play(page, until=finished(page), on_curtain=lambda: curtains.append(page.locator(CURTAIN).inner_text()))
+    # each round asks both seats; the seat shown last bids first in the next round (still its turn),
+    # and the curtain falls for the other: 10 bids, one curtain at the start and one after every pair
+    one, zero = "Seat 1: your turn — show", "Seat 0: your turn — show"
+    assert curtains == [one, zero, one, zero, one]
+    kinds = [e["body"]["kind"] for e in public_log(base_url, room)]
+    assert kinds.count("committed") == 10 and kinds.count("revealed") == 5
+
+
+def test_reaction_windows_ask_each_seat_of_the_tab_behind_its_curtain(pages: Pages, base_url: str) -> None:
+    """fixture-reaction (RCT-1..7) hot-seat: every prompt of a reaction window, a pass-only one too,
+    gets its curtain and its controls; nothing is passed for a seat by the page."""
+    page = pages.open("/")
+    room = create_room(page, "fixture-reaction", 2, {"rounds": "1"})
+    take_seat(page, 0)
+    take_seat(page, 1)
+    curtains: list[str] = []
+    passes = 0
+
+    while not finished(page)():
+        if page.locator(CURTAIN).count():
+            assert set(re.findall(r"card-\d\d", page.content())) == set()  # no hand behind the curtain
+            curtains.append(page.locator(CURTAIN).inner_text())
+            page.locator(CURTAIN).click()
+            continue
+        found = offered(page)
+        if not found:
+            page.wait_for_timeout(30)
+            continue
+        # pass whenever a window offers it, so every window closes; else the first action offered
+        choice = next((f for f in found if f[0] == "pass"), found[0])
+        if click_action(page, *choice):
+            passes += choice[0] == "pass"
+    log = [e["body"] for e in public_log(base_url, room)]
+    assert sum(b["kind"] == "passed" for b in log) == passes > 0
+    assert {"Seat 0: your turn — show", "Seat 1: your turn — show"} <= set(curtains)

@@ -1,0 +1,126 @@
+"""The lobby in the browser: options forms from each game's schema, a refused option shown on its
+field, rooms paged and filtered as the API pages them, tokens kept in localStorage and never in a URL,
+and every shipped game's finished room readable by a spectator with its public log."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.web.conftest import Pages, screenshot
+from tests.web.helpers import OUTCOME, public_log
+
+
+def test_a_refused_option_shows_its_error_on_the_field(pages: Pages, base_url: str) -> None:
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    # every option of the schema, with its default
+    assert page.input_value("#opt-gregs-start") == "seat0"
+    assert page.input_value("#opt-gregs-turn_limit") == "200"
+    assert page.is_checked("#opt-gregs-offer_cut") is False
+    pages.expect_refusals(400, 2)
+    before = len(httpx.get(f"{base_url}/api/rooms?game=gregs&limit=1000").json())
+    page.fill("#opt-gregs-turn_limit", "0")
+    page.click("#create button[type=submit]")
+    error = page.locator("[data-option=turn_limit] .field-error")
+    error.wait_for()
+    assert "$.options.turn_limit" in error.inner_text()
+    assert page.get_attribute("#opt-gregs-turn_limit", "aria-invalid") == "true"
+    assert page.locator("[data-option=start] .field-error").is_hidden()
+    # a start seat past the last one: the game's own check, shown on its field too
+    page.fill("#opt-gregs-turn_limit", "200")
+    page.fill("#opt-gregs-start", "5")
+    page.click("#create button[type=submit]")
+    page.locator("[data-option=start] .field-error").wait_for()
+    assert page.locator("[data-option=turn_limit] .field-error").is_hidden()
+    assert len(httpx.get(f"{base_url}/api/rooms?game=gregs&limit=1000").json()) == before
+
+
+def test_rooms_are_paged_and_filtered(pages: Pages, base_url: str) -> None:
+    made = [
+        httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]
+        for _ in range(3)
+    ]
+    page = pages.open("/?page_size=2")
+    page.select_option("#filter-game", "fixture-commit")
+    page.select_option("#filter-status", "open")
+    page.click("#filters button[type=submit]")
+    page.wait_for_selector("#rooms-caption:has-text('fixture-commit')")
+    seen: list[str] = []
+    while True:
+        seen += page.locator("#rooms-body td:first-child a").all_inner_texts()
+        assert page.locator("#rooms-body tr").count() <= 2
+        if page.locator("#next-page").is_disabled():
+            break
+        caption = page.locator("#rooms-caption").inner_text()
+        page.click("#next-page")
+        changed = "(c) => document.getElementById('rooms-caption').textContent !== c"
+        page.wait_for_function(changed, arg=caption)
+    api = httpx.get(f"{base_url}/api/rooms?game=fixture-commit&status=open&limit=1000").json()
+    assert seen == [r["room"] for r in api]
+    assert set(made) <= set(seen)
+
+
+def test_seat_tokens_stay_in_local_storage(pages: Pages) -> None:
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    page.select_option("#game", "fixture-commit")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/rooms/*")
+    room = page.url.rsplit("/", 1)[1]
+    page.click("[data-claim='0']")
+    page.wait_for_selector("[data-claim='0']", state="detached")
+    stored = page.evaluate("(r) => JSON.parse(localStorage.getItem('boardroom.room.' + r))", room)
+    token = stored["seats"]["0"]
+    assert stored["host"] and token
+    link = page.input_value("#share-link")
+    assert link.endswith(f"/rooms/{room}") and token not in link and token not in page.url
+    # a reload (or another tab of this browser) finds the seat again; the lobby lists the room
+    lobby = pages.open("/", ctx=page.context)
+    lobby.wait_for_selector(f"#mine-list a:has-text('{room}')")
+    assert "your seat(s): 0" in lobby.locator("#mine-list").inner_text()
+    lobby.wait_for_selector("#rooms-body a")
+    screenshot(lobby, "lobby")
+
+
+@pytest.mark.parametrize("game", ["gregs", "fixture-commit", "fixture-reaction", "fixture-hands"])
+def test_a_finished_room_shows_its_outcome_and_public_log(pages: Pages, base_url: str, game: str) -> None:
+    info = {g["id"]: g for g in httpx.get(f"{base_url}/api/games").json()}[game]
+    created = httpx.post(f"{base_url}/api/rooms", json={"game": game, "seats": info["min_seats"]}).json()
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    for seat in range(info["min_seats"]):
+        bot = f"{base_url}/api/rooms/{created['room']}/seats/{seat}/bot"
+        answer = httpx.post(bot, json={"policy": "random"}, headers=host)
+        assert answer.status_code == 200
+    page = pages.open(f"/rooms/{created['room']}")
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    assert page.locator("#viewer").inner_text() == "Watching (spectator)"
+    log = public_log(base_url, created["room"])
+    assert page.locator("#public-log-list li").count() == len(log) > 0
+    assert page.locator("#table").inner_text() != ""
+
+
+def test_every_code_has_a_sentence(pages: Pages) -> None:
+    """Each error code of the protocol, the rules (engine and every shipped game) and the lobby API, and
+    each close code, has a sentence in the client's table (clients/web/app/messages.js)."""
+    import re
+    from pathlib import Path
+
+    from games.catalog import with_fixtures
+    from games.engine.errors import CODES
+    from protocol.codes import CLOSES, ERRORS
+
+    with_fixtures()  # the games declare their codes on import
+    api = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    lobby = set(re.findall(r"^\| \d{3} \| (.+?) \|", api, re.M))
+    lobby_codes = {code for cell in lobby for code in re.findall(r"`([a-z_]+/[a-z_]+)`", cell)}
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    table = page.evaluate("""async () => {
+        const m = await import('/static/app/messages.js');
+        return {errors: Object.keys(m.ERRORS), closes: Object.keys(m.CLOSES).map(Number)};
+    }""")
+    assert lobby_codes >= {"seat/taken", "room/started", "request/invalid"}
+    assert (set(ERRORS) | set(CODES) | lobby_codes) - set(table["errors"]) == set()
+    assert set(CLOSES) - set(table["closes"]) == set()

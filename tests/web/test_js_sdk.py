@@ -1,0 +1,84 @@
+"""The JavaScript SDK (clients/web/sdk) under Node against a real ``boardroom serve``: whole Gregs games
+played through it by clients/web/test/sdk_game.mjs, which asserts each mirror equals a fresh snapshot at
+the end (and exits non-zero otherwise); the summary it prints is checked here against the lobby API."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import WEB
+
+
+def play(node: str, mode: str, base: str, seed: int) -> dict[str, Any]:
+    cmd = [node, "test/sdk_game.mjs", mode, base, str(seed)]
+    done = subprocess.run(cmd, cwd=WEB, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-4000:]
+    summary: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return summary
+
+
+def finished(base: str, summary: dict[str, Any]) -> None:
+    """The server agrees: the room finished at the version the SDK showed, with its outcome."""
+    room = httpx.get(f"{base}/api/rooms/{summary['room']}").json()
+    assert (room["status"], room["version"]) == ("finished", summary["version"])
+    outcome = summary["outcome"]
+    assert sorted(outcome["ranks"])[0] == 1 and len(outcome["ranks"]) == 4
+    assert outcome["winners"] == [seat for seat, rank in enumerate(outcome["ranks"]) if rank == 1]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_four_sdk_connections_play_a_whole_gregs_game_and_mirror_the_server(
+    node: str, served: str, seed: int
+) -> None:
+    summary = play(node, "game", served, seed)
+    finished(served, summary)
+    # no timer ran out (600 s): every step is one of the seats' actions, each acknowledged once
+    assert summary["acks"] == summary["version"] > 4
+
+
+def test_dropped_sockets_resume_and_resend_so_no_action_is_lost_or_doubled(node: str, served: str) -> None:
+    summary = play(node, "reconnect", served, 3)
+    finished(served, summary)
+    assert summary["acks"] == summary["version"]
+    assert summary["drops"] == summary["version"] // 5 > 0
+    assert summary["resent"] >= summary["drops"]
+
+
+def test_the_lobby_helper_pages_claims_seats_bots_and_starts_and_fatal_closes_reject(
+    node: str, served: str
+) -> None:
+    summary = play(node, "lobby", served, 0)
+    assert summary["codes"] == [
+        "409 seat/taken",  # a claim of a held seat
+        "409 room/not_full",  # a start before every seat is held
+        "401 auth/bad_token",  # a bot seated with a player's token, not the host's
+        "404 game/not_found",
+        "404 room/not_found",
+    ]
+    assert summary["closes"] == [[4404, "room not found"], [4401, "a token is not valid for this room"]]
+
+
+def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_links(node: str) -> None:
+    """clients/web/test/sdk_units.test.mjs: a scripted server plays what a real one cannot be made to."""
+    done = subprocess.run(
+        [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert "# fail 0" in done.stdout and "# pass 14" in done.stdout
+
+
+def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:
+    readme = (WEB / "README.md").read_text()
+    section = readme[readme.index("## The JavaScript SDK") :]
+    example = section[section.index("```js\n") + 6 : section.index("```\n", section.index("```js\n") + 6)]
+    code = example.replace("http://127.0.0.1:8000", served)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", code], cwd=WEB, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "reason: 'finished'" in done.stdout
