@@ -38,6 +38,8 @@ Frame = str | bytes
 
 _CLIENT_TAGS = frozenset(t.__struct_config__.tag for t in (ClientMsg.__args__))
 _PATH = re.compile(r" - at `(\$[^`]*)`$")
+#: msgspec's messages naming a field of the object at their path (which then names the object)
+_FIELD = re.compile(r"Object (?:missing required|contains unknown) field `([^`]+)`")
 
 
 class FrameError(Exception):
@@ -84,8 +86,13 @@ def _validation_error(exc: msgspec.ValidationError, tag: Any) -> FrameError:
         details = {"type": tag} if isinstance(tag, str) else {}
         return FrameError("frame/unknown_type", f"unknown message type {tag!r:.60}", details)
     match = _PATH.search(text)
+    path = match.group(1) if match else "$"
+    field = _FIELD.match(text)
+    if field:  # a missing or unknown field: the path names the field, not the object holding it
+        path = f"{path}.{field.group(1)}"
+        text = f"{_PATH.sub('', text)} - at `{path}`"
     known = tag if isinstance(tag, str) else None
-    return FrameError("frame/invalid", text, {"path": match.group(1) if match else "$"}, known)
+    return FrameError("frame/invalid", text, {"path": path}, known)
 
 
 class Codec:
@@ -143,7 +150,7 @@ class Codec:
         """A client message as a frame; an `Act`'s JSON ``action`` is transcoded for MessagePack."""
         if self.binary and type(msg) is Act:
             raw = _transcode(msg.action, msgspec.json.decode, msgspec.msgpack.encode)
-            msg = Act(id=msg.id, seat=msg.seat, action=raw)
+            msg = Act(id=msg.id, seat=msg.seat, action=raw, prompt=msg.prompt)
         return self.encode_frame(msg)
 
     def decode_server(self, data: str | bytes) -> ServerMsg:

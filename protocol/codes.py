@@ -20,7 +20,8 @@ ERRORS: dict[str, str] = {
     "room/finished": "the room has finished",
     "room/abandoned": "the room was abandoned (nobody was connected for too long); it takes no more actions",
     "seat/left": "this seat's player left the game; its defaults (or a bot) play it now",
-    "rate/limited": "too many actions or frames per second; this one was dropped",
+    "rate/limited": "too many actions or frames per second; this one was dropped (HTTP 429: too many "
+    "room creations, listings or failed token checks from this address)",
     "store/unavailable": "the store (Redis) is unreachable; resend the action with its same id later",
 }
 
@@ -36,10 +37,12 @@ CLOSES: dict[int, str] = {
     1009: "message too big: a frame exceeded the maximum frame size",
     1011: "internal error: a bug of ours; reconnect and resume",
     1012: "service restart: the worker shut down before this connection was welcomed; reconnect",
-    1013: "try again later: the store (Redis) is unreachable; reconnect and resume after a pause",
+    1013: "try again later: the store (Redis) is unreachable, or the worker holds its maximum of "
+    "connections; reconnect (to another worker) and resume after a pause",
     4400: "bad hello: not a hello, an unsupported protocol major version, or no hello within the timeout",
     4401: "bad token: a seat token is not valid for this room",
     4404: "room not found",
     4408: "too slow: too many frames (or bytes) waited to be written to the client; reconnect and resume",
-    4429: "flood: frames kept arriving far past the rate limit",
+    4429: "flood: frames kept arriving far past the rate limit, or a hello with tokens from an address "
+    "out of failed token checks (the reason says when to retry)",
 }

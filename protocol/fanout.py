@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from games.engine import Event, Game, Outcome, Prompt
+from games.engine import Audience, Event, Game, Outcome, Prompt
 from protocol.codec import Codec, Frame
 from protocol.diff import Op, diff
 from protocol.messages import EventOut, PromptOut, Snapshot, Update
@@ -46,13 +46,20 @@ class CachedView(msgspec.Struct):
 class Step(msgspec.Struct):
     """One committed step: versions ``frm`` -> ``to``, its ``events`` with their audiences, the
     ``prompts`` after it (seat -> `PromptOut`, deadlines included; a seat absent has nothing to do) and
-    the ``outcome`` when this step ended the game."""
+    the ``outcome`` when this step ended the game. ``versions``: the version each event produced, when
+    the step spans several (a gap filled from the log); empty: every event produced ``to``."""
 
     frm: int
     to: int
     events: list[Event[Any]] = []
     prompts: dict[int, PromptOut] = {}
     outcome: Outcome | None = None
+    versions: list[int] = []
+
+    def stamped(self) -> list[tuple[Audience, EventOut]]:
+        """Each event as sent (with the version it produced) beside its audience."""
+        versions = self.versions or [self.to] * len(self.events)
+        return [(e.audience, EventOut(v, e.body)) for v, e in zip(versions, self.events, strict=True)]
 
 
 class ViewCache:
@@ -151,7 +158,7 @@ def fan_out(
     """
     new = _Renderer(game, state, step.to)
     old = _Renderer(game, prev_state, step.frm) if prev_state is not None else None
-    events = [(e.audience, EventOut(step.to, e.body)) for e in step.events]
+    events = step.stamped()
     patches: dict[tuple[bytes, bytes], list[Op]] = {}
     out: dict[Viewer, Outgoing] = {}
     for viewer in viewers:

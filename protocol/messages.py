@@ -39,11 +39,15 @@ class Hello(_Msg, tag="hello"):
 class Act(_Msg, tag="act"):
     """An action of ``seat``. ``id``: chosen by the client, unique per (room, seat), 1 to 64 characters;
     resending the same id returns the stored result; the same id with another action is refused
-    (``act/id_reused``). ``action``: the game's action object (``{"kind": "reveal", "slot": 2}``)."""
+    (``act/id_reused``). ``action``: the game's action object (``{"kind": "reveal", "slot": 2}``).
+    ``prompt``: the id of the prompt this action answers (optional): when the seat's prompt is no
+    longer that one, the action is refused ``action/stale_prompt`` and nothing is applied (a resend of
+    an applied id is still answered by its ``ack``, checked first)."""
 
     id: str
     seat: Int
     action: msgspec.Raw
+    prompt: str | None = None
 
 
 class Sync(_Msg, tag="sync"):

@@ -49,9 +49,15 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
     return Response(msgspec.json.encode(data), status, headers=headers, media_type="application/json")
 
 
+def client_of(request: Request) -> str:
+    """The client's address: the peer's, or the one a trusted proxy forwarded (``--trusted-proxy``)."""
+    return request.client.host if request.client is not None else ""
+
+
 def refusals(handler: Handler) -> Handler:
-    """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``, and a
-    store outage as 503 ``store/unavailable``."""
+    """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``
+    (``rate/limited`` with ``Retry-After``), and a store outage as 503 ``store/unavailable``. A token
+    refused (``auth/bad_token``) spends one of the client's failed token checks."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -63,10 +69,13 @@ def refusals(handler: Handler) -> Handler:
         except ClientDisconnect:  # the client left mid-body: nothing was done, nobody reads an answer
             return Response(status_code=400)
         except Refused as exc:
+            if exc.code == "auth/bad_token":
+                _services(request).throttles.token_failures.spend(client_of(request))
             body: dict[str, Any] = {"code": exc.code, "message": exc.message}
             if exc.details:
                 body["details"] = exc.details
-            return JSONResponse(body, exc.status)
+            retry = exc.details.get("retry_after") if exc.code == "rate/limited" else None
+            return JSONResponse(body, exc.status, headers={"Retry-After": str(retry)} if retry else None)
 
     return wrapped
 
@@ -101,6 +110,9 @@ async def _body(request: Request, kind: type[Any]) -> Any:
 
 
 def _bearer(request: Request) -> str:
+    """The request's bearer token. Raises `Refused` ``auth/bad_token``, or ``rate/limited`` while the
+    client is out of failed token checks (the token is then not looked at)."""
+    _services(request).throttles.token_failures.check(client_of(request))
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -169,6 +181,7 @@ async def list_games(request: Request) -> Response:
 
 @refusals
 async def create_room(request: Request) -> Response:
+    _services(request).throttles.creates.take(client_of(request))
     body = await _body(request, CreateRoom)
     room, host = await _services(request).lobby.create(body)
     return _json({"room": room, "host_token": host}, 201)
@@ -179,6 +192,7 @@ async def list_rooms(request: Request) -> Response:
     """``GET /api/rooms``: room summaries ordered by id, ``limit`` (1 to `MAX_PAGE`, default `PAGE`) of
     them after the id ``after``; a ``Link: <...>; rel="next"`` header names the next page."""
     services = _services(request)
+    services.throttles.lists.take(client_of(request))
     game, status = request.query_params.get("game"), request.query_params.get("status")
     if status is not None and status not in STATUSES:
         raise Refused("request/invalid", f"status is one of {', '.join(sorted(STATUSES))}")

@@ -91,7 +91,7 @@ def cors(origins: list[str] | None) -> Middleware:
     open websockets (``--origin``; any when unset), the API's methods and the ``Authorization`` header
     its tokens travel in. No cookies are used, so no credentials mode."""
     return Middleware(
-        CORSMiddleware,
+        JsonCors,
         allow_origins=origins if origins is not None else ["*"],
         allow_methods=["GET", "POST", "PUT", "DELETE"],
         allow_headers=["Authorization", "Content-Type"],
@@ -100,6 +100,23 @@ def cors(origins: list[str] | None) -> Middleware:
         expose_headers=["Link", "Retry-After"],
         max_age=600,
     )
+
+
+class JsonCors(CORSMiddleware):
+    """Starlette's CORS with its refused preflights answered as every other error: a foreign origin
+    403 ``request/origin`` (as `OriginGuard` answers its other requests), a method or header not
+    allowed 400 ``request/invalid``, both as ``{"code", "message"}`` instead of plain text."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        answer = super().preflight_response(request_headers)
+        if answer.status_code < 400:
+            return answer
+        headers = {k: v for k, v in answer.headers.items() if k.lower().startswith("access-control-")}
+        if not self.is_allowed_origin(request_headers["origin"]):
+            body = {"code": "request/origin", "message": "this Origin may not use the API"}
+            return JSONResponse(body, 403, headers=headers)
+        body = {"code": "request/invalid", "message": bytes(answer.body).decode()}
+        return JSONResponse(body, 400, headers=headers)
 
 
 class OriginGuard:

@@ -27,6 +27,7 @@ HTTP_STATUS: dict[str, int] = {
     "room/not_full": 409,
     "room/not_started": 409,
     "room/finished": 409,
+    "rate/limited": 429,
 }
 
 

@@ -124,8 +124,10 @@ class Rooms:
     ) -> Acted:
         """Apply ``action`` (wire form) of ``seat``; ``holder``: the token hash the acting connection
         holds the seat with (``None``: not checked, the server's own timeouts and bots); ``prompt``: the
-        id of the prompt an ``autopass`` answers (refused ``action/stale_prompt`` unless the seat still
-        has that prompt and still auto-passes it).
+        id of the prompt the action answers (an ``act``'s ``prompt``, or the one an ``autopass``
+        answers), refused ``action/stale_prompt`` unless it is still the seat's prompt (and, for an
+        ``autopass``, one the seat still auto-passes); ``None``: not checked. A repeated id is
+        answered from its stored result before the prompt is looked at.
 
         Raises `Refused` (``room/not_found``, ``room/not_started``, ``room/finished``, ``room/abandoned``,
         ``act/id_reused``,
@@ -163,8 +165,10 @@ class Rooms:
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, action_id or "")
-            # the fresh state; a seat may have left meanwhile, so its deadline changes with the meta
-            loaded = await self.store.load(room, seat, None)
+            # the fresh state, with the id's stored result: the race may have been lost to this very
+            # action sent through another worker, which must answer its ack, not a rule error; a seat
+            # may have left meanwhile, so its deadline changes with the meta
+            loaded = await self.store.load(room, seat, action_id)
         raise RuntimeError(f"room {room}: {MAX_RETRIES} commit conflicts in a row")
 
     async def _commit(self, commit: Commit) -> CommitResult:
@@ -245,14 +249,16 @@ class Rooms:
         game: Game[Any, Any], meta: RoomMeta, state: Any, seat: int, kind: ActorKind, prompt: str | None
     ) -> bool:
         """Whether the prompt a server's action answers is a strike (`Prompt.strike`; a player's or a
-        bot's move: true, unused). Raises `IllegalAction` ``action/stale_prompt`` for an ``autopass``
-        of a prompt the seat no longer has, or no longer auto-passes (its settings changed)."""
-        if kind not in ("timeout", "autopass"):
+        bot's move: true, unused). Raises `IllegalAction` ``action/stale_prompt`` for an action naming
+        a ``prompt`` the seat no longer has, or an ``autopass`` of one it no longer auto-passes (its
+        settings changed)."""
+        if kind not in ("timeout", "autopass") and prompt is None:
             return True
         answered = game.prompts(state).get(seat)  # before the step: the prompt this action answers
-        if kind == "autopass" and (
-            answered is None or answered.id != prompt or not auto_passes(meta, seat, answered)
-        ):
+        if prompt is not None and (answered is None or answered.id != prompt):
+            details = {"prompt": answered.id} if answered is not None else {}
+            raise IllegalAction("action/stale_prompt", "the prompt this action answers has changed", details)
+        if kind == "autopass" and (answered is None or not auto_passes(meta, seat, answered)):
             raise IllegalAction("action/stale_prompt", "the auto-passed prompt has changed")
         return answered is None or answered.strike
 

@@ -11,6 +11,7 @@ from server.deadlines import AutoPass, TimerPolicy
 from server.inflight import Inflight
 from server.lobby import Lobby
 from server.metrics import MeteredRooms, Metrics
+from server.ratelimit import Throttles
 from server.rooms import Rooms
 from server.settings import Settings
 from server.store.base import Store
@@ -20,7 +21,8 @@ from server.ws.hub import Hub
 
 class Services:
     """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services, the `Hub`, the
-    worker's ``metrics`` and its ``inflight`` actions (graceful shutdown)."""
+    worker's ``metrics``, its ``inflight`` actions (graceful shutdown), the per-client ``throttles`` and
+    the count of open websockets (``sockets``)."""
 
     def __init__(
         self,
@@ -60,6 +62,8 @@ class Services:
         )
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
+        self.throttles = Throttles(settings.limits)  # the wall clock: real time, whatever the server's
+        self.sockets = 0  # websockets open now (`server.ws.session`: capped at ``limits.max_connections``)
 
     async def aclose(self) -> None:
         """Release the store's and the bus's connections (Redis); nothing to do for the in-memory pair."""

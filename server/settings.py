@@ -35,7 +35,7 @@ DEFAULT_TIMERS: dict[str, float] = {
 
 
 class Limits(msgspec.Struct, frozen=True):
-    """Per-connection limits.
+    """Limits per connection, per client address and per worker.
 
     - ``max_frame``: largest frame accepted, bytes (bigger -> close 1009).
     - ``send_queue``/``send_queue_bytes``: frames, and their bytes, handed to one connection but not yet
@@ -50,6 +50,20 @@ class Limits(msgspec.Struct, frozen=True):
       to build the missed updates: without its own bound a spectator could keep a core busy).
     - ``flood_after``: refused frames in a row after which the connection is closed with 4429.
     - ``resume_gap``: a client further behind than this many versions gets a snapshot, not updates.
+    - ``ping_interval``/``ping_timeout``: the worker pings each websocket every ``ping_interval``
+      seconds and closes it when no pong came within ``ping_timeout`` (a client gone without a close).
+    - ``header_timeout``: seconds an HTTP request (a websocket handshake too) may take to send its
+      headers, from its first byte; ``body_timeout``: seconds its body may take after the headers;
+      ``idle_timeout``: seconds a connection may stay open before its first request, or between two
+      (keep-alive); past any of them the worker closes the connection (`server.serving`).
+    - ``max_connections``: websockets one worker holds; one more is closed 1013 right after its
+      handshake. HTTP requests are answered 503 once the worker holds ``max_connections`` +
+      `HTTP_HEADROOM` connections of any kind (probes keep working while the websockets are full).
+    - ``creates_per_second``/``create_burst``, ``lists_per_second``/``list_burst``,
+      ``token_failures_per_second``/``token_failure_burst``: token buckets per client address (the
+      peer, or the ``X-Forwarded-For`` address a trusted proxy gives) for room creation, room listing
+      and failed token checks (a lobby call or a hello with a token that is not valid); past them:
+      429 ``rate/limited`` with ``Retry-After`` (a hello: close 4429).
     """
 
     max_frame: AtLeastOne = 64 * 1024
@@ -65,6 +79,23 @@ class Limits(msgspec.Struct, frozen=True):
     sync_burst: Burst = 5.0
     flood_after: AtLeastOne = 50
     resume_gap: Count = 50
+    ping_interval: Positive = 20.0
+    ping_timeout: Positive = 20.0
+    header_timeout: Positive = 10.0
+    body_timeout: Positive = 30.0
+    idle_timeout: Positive = 10.0
+    max_connections: AtLeastOne = 10_000
+    creates_per_second: Positive = 2.0
+    create_burst: Burst = 30.0
+    lists_per_second: Positive = 10.0
+    list_burst: Burst = 50.0
+    token_failures_per_second: Positive = 1.0
+    token_failure_burst: Burst = 10.0
+
+
+#: Connections beyond ``Limits.max_connections`` before HTTP requests are answered 503 (uvicorn's
+#: ``limit_concurrency``): room for the probes, metrics and lobby calls of a worker full of websockets.
+HTTP_HEADROOM = 256
 
 
 class Ttls(msgspec.Struct, frozen=True):
@@ -83,6 +114,9 @@ class Settings(msgspec.Struct, frozen=True):
     - ``host``/``port``: where ``boardroom serve`` binds.
     - ``origins``: allowed ``Origin`` header values for websockets; ``None`` allows any (and a missing
       header is always allowed: non-browser clients send none).
+    - ``trusted_proxies``: addresses (or ``*``) whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+      headers the worker believes (uvicorn's ``forwarded_allow_ips``): behind them, the client address
+      of the per-client limits is the forwarded one; from any other peer, the peer's own.
     - ``timers``: seconds per timer class, over `DEFAULT_TIMERS` and each game's declared seconds
       (`timer_seconds`); ``away_seconds`` the short deadline of a seat marked away; ``bot_delay``
       seconds before a server-side bot acts.
@@ -104,6 +138,7 @@ class Settings(msgspec.Struct, frozen=True):
     host: str = "127.0.0.1"
     port: Port = 8000
     origins: list[str] | None = None
+    trusted_proxies: list[str] = msgspec.field(default_factory=lambda: ["127.0.0.1"])
     limits: Limits = Limits()
     ttls: Ttls = Ttls()
     timers: dict[str, Positive] = {}

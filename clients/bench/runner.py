@@ -42,8 +42,8 @@ class Plan(msgspec.Struct, frozen=True):
     profile: str | None = None
 
 
-#: Per-connection rates of a benchmark worker: far above what one bot sends (a closed loop acts as fast
-#: as the server answers, by design); every other setting is production's.
+#: Per-connection (and per-client) rates of a benchmark worker: far above what one bot sends (a closed
+#: loop acts as fast as the server answers, by design); every other setting is production's.
 BENCH_RATE = "100000"
 
 
@@ -53,6 +53,9 @@ def worker_command(port: int, redis: str | None, prefix: str) -> list[str]:
     cmd += ["--fixtures", "--log-level", "warning"]
     for flag in ("--actions-per-second", "--action-burst", "--frames-per-second", "--frame-burst"):
         cmd += [flag, BENCH_RATE]
+    for flag in ("--creates-per-second", "--create-burst", "--lists-per-second", "--list-burst"):
+        cmd += [flag, BENCH_RATE]  # every room of the run is made from this one address
+    cmd += ["--max-connections", BENCH_RATE]
     if redis:
         cmd += ["--redis", redis, "--redis-prefix", prefix]
     return cmd

@@ -3,6 +3,11 @@
 Without ``--url`` an embedded server (in-memory store) is started in-process on a free port. The command
 creates a room, connects one bot client per seat and a spectator, prints the public log as it happens
 (``seat 2 revealed Plaster Cast (+2)``) and the outcome at the end. Exit status 0 once the game ended.
+
+``--url`` may be repeated: workers of one deployment (one store). The room is made through the first
+that answers, and the clients move to the next URL when theirs stops answering (`Connection`'s
+``fallbacks``), so a worker killed mid-game does not end the game. Any game the server hosts can be
+played (the fixture games on a ``--fixtures`` server).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import contextlib
 import hashlib
 import socket
 import sys
+import urllib.parse
 from collections.abc import AsyncIterator
 from typing import Any, TextIO
 
@@ -28,9 +34,15 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("play", help="play a game with bot clients over websockets")
     parser.add_argument("game", help="game id (gregs)")
     parser.add_argument("--bots", type=int, default=4, help="bot clients, one per seat (default 4)")
-    parser.add_argument("--url", help="server base URL (default: start an embedded server)")
+    parser.add_argument(
+        "--url",
+        action="append",
+        help="server base URL; repeat for fallback workers of one deployment (default: an embedded server)",
+    )
     parser.add_argument("--seed", default="1", help="seed of the bots' choices (default 1)")
-    parser.add_argument("--policy", default="random", help="bot policy: random or one of the game's")
+    parser.add_argument(
+        "--policy", default="random", help="bot policy: random or one of the game's (a wrong name lists them)"
+    )
     parser.add_argument("--encoding", choices=["json", "msgpack"], default="json", help="frame encoding")
     parser.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     parser.set_defaults(func=run)
@@ -61,7 +73,9 @@ class GaveUp(Exception):
 
 def server_urls(url: str) -> tuple[str, str]:
     """``(HTTP base URL, websocket URL)`` of a server given as ``http(s)://host:port`` or
-    ``ws(s)://host:port`` (a trailing ``/`` or ``/ws`` is ignored). Raises `UsageError` otherwise."""
+    ``ws(s)://host:port`` (a trailing ``/`` or ``/ws`` is ignored). Raises `UsageError` otherwise,
+    naming what is wrong: no host, a port that is not a number from 1 to 65535, a bracketed IPv6
+    address left open, a user part, several URLs in one (repeat ``--url`` instead)."""
     schemes = {
         "http": ("http", "ws"),
         "https": ("https", "wss"),
@@ -72,15 +86,40 @@ def server_urls(url: str) -> tuple[str, str]:
     rest = rest.rstrip("/").removesuffix("/ws").rstrip("/")
     if not sep or scheme.lower() not in schemes or not rest:
         raise UsageError(f"--url must be http(s)://host:port or ws(s)://host:port, got {url!r}")
+    problem = _address_problem(rest.partition("/")[0])
+    if problem:
+        raise UsageError(f"--url {url!r}: {problem}")
     http, ws = schemes[scheme.lower()]
     return f"{http}://{rest}", f"{ws}://{rest}/ws"
 
 
-def _checked(args: argparse.Namespace) -> Any:
-    """The game ``args`` name, with a bot count it can seat. Raises `UsageError`."""
-    from games.catalog import shipped
+PORT = "the port is a number from 1 to 65535"
 
-    games = shipped()
+
+def _address_problem(netloc: str) -> str:
+    """What is wrong with the ``host:port`` part of a URL, or ``""``."""
+    if "," in netloc or "://" in netloc:
+        return "one server per --url (repeat --url for fallbacks)"
+    if "@" in netloc:
+        return "no user part: the server takes no credentials in its URL"
+    try:
+        parts = urllib.parse.urlsplit("//" + netloc)
+        port = parts.port
+    except ValueError as exc:  # urllib's words: "Invalid IPv6 URL", "Port out of range 0-65535"...
+        return "an IPv6 address opened with [ is not closed" if "IPv6" in str(exc) else PORT
+    if not parts.hostname:
+        return "no host"
+    if port == 0:
+        return PORT
+    return ""
+
+
+def _checked(args: argparse.Namespace) -> Any:
+    """The game ``args`` name, with a bot count it can seat (with ``--url``, a fixture game too: the
+    server says whether it hosts it). Raises `UsageError`."""
+    from games.catalog import shipped, with_fixtures
+
+    games = with_fixtures() if args.url else shipped()
     game = games.get(args.game)
     if game is None:
         raise UsageError(f"no game {args.game!r}; choose one of {', '.join(sorted(games))}")
@@ -116,24 +155,49 @@ async def embedded_server() -> AsyncIterator[str]:
         sock.close()
 
 
+@contextlib.asynccontextmanager
+async def _server(urls: list[tuple[str, str]], game: str) -> AsyncIterator[tuple[str, list[str]]]:
+    """``(HTTP base URL, websocket URLs)`` of the workers ``urls`` name (`server_urls` pairs; none: an
+    embedded server for the block): the base is the first whose lobby answers and hosts ``game``.
+    Raises `UsageError` when it does not host it, else what the last unreachable one raised."""
+    if not urls:
+        async with embedded_server() as base:
+            yield base, [server_urls(base)[1]]
+        return
+    for i, (base, _) in enumerate(urls):
+        try:
+            async with Lobby(base) as lobby:
+                hosted = sorted(info.id for info in await lobby.games())
+            break
+        except (OSError, httpx.HTTPError):
+            if i == len(urls) - 1:
+                raise
+    if game not in hosted:
+        raise UsageError(f"the server hosts no game {game!r}; choose one of {', '.join(hosted)}")
+    yield base, [ws for _, ws in urls]
+
+
 async def play(args: argparse.Namespace, out: TextIO) -> int:
     """Play one game as ``args`` says, printing to ``out``; returns the exit status."""
     game = _checked(args)
     try:
         policy = policy_named(game, args.policy)
-    except (KeyError, ValueError) as exc:
-        raise UsageError(f"no bot policy {args.policy!r} for {args.game}") from exc
-    urls = None if args.url is None else server_urls(args.url)
-    server = embedded_server() if urls is None else contextlib.nullcontext(urls[0])
-    async with server as base, Lobby(base) as lobby:
+    except KeyError:
+        offered = ", ".join(sorted({"random", *game.bots()}))
+        raise UsageError(f"no bot policy {args.policy!r} for {args.game}; choose one of {offered}") from None
+    urls = [server_urls(url) for url in args.url or []]
+    async with _server(urls, args.game) as (base, ws_urls), Lobby(base) as lobby:
         created = await lobby.create_room(args.game, args.bots)
         room = created.room
         print(f"room {room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
         tokens = [(await lobby.claim(room, seat, name=f"bot {seat}")).token for seat in range(args.bots)]
-        ws_url = server_urls(base)[1]
-        spectator = Connection(ws_url, room, encoding=args.encoding)
+        # every client starts on the first worker and moves on to the next when it stops answering
+        ws_url, fallbacks = ws_urls[0], ws_urls[1:]
+        spectator = Connection(ws_url, room, fallbacks=fallbacks, encoding=args.encoding)
         spectator.listen(lambda msg: _print_events(msg, out))
-        players = [Connection(ws_url, room, [token], encoding=args.encoding) for token in tokens]
+        players = [
+            Connection(ws_url, room, [token], fallbacks=fallbacks, encoding=args.encoding) for token in tokens
+        ]
         seed = hashlib.blake2b(str(args.seed).encode(), digest_size=16).digest()
         async with spectator, contextlib.AsyncExitStack() as stack:
             for conn in players:

@@ -33,10 +33,9 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import gc
 
-    import uvicorn
-
     from server.app import create_app
     from server.config import ConfigError, settings_from
+    from server.serving import uvicorn_config
     from server.shutdown import GracefulServer
     from server.ws.conn import limit_send_buffer
 
@@ -48,15 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from games.catalog import shipped, with_fixtures
 
     app = create_app(settings, games=with_fixtures() if settings.fixtures else shipped())
-    config = uvicorn.Config(
-        app,
-        host=settings.host,
-        port=settings.port,
-        ws_per_message_deflate=False,  # memory per connection (DESIGN "Back-pressure and limits")
-        ws_max_size=settings.limits.max_frame,  # bigger frames close with 1009
-        timeout_graceful_shutdown=max(1, int(settings.shutdown_grace)),
-        log_level=args.log_level,
-    )
+    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
+    config = uvicorn_config(app, settings, log_level=args.log_level)
     sock = config.bind_socket()
     limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
     # The cyclic collector was ~14 % of worker CPU under load (a generation-0 pass every 700

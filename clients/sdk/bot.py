@@ -99,7 +99,7 @@ class BotPlayer:
             except ValueError:
                 continue  # the random policy found no finite choice: wait for the next prompt
             try:
-                ack = await self._send(seat, action)
+                ack = await self._send(seat, action, sent.id)
             except ActionRefused as exc:
                 self.refused.append(exc.code)
                 continue
@@ -107,14 +107,14 @@ class BotPlayer:
             await self.conn.wait_version(ack.version, timeout=30.0)
             return
 
-    async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
-        """Act, waiting and retrying while the server says ``rate/limited`` (the action was dropped). No
-        time limit of its own: the outbox resends through store outages and reconnects (a bot gave up
-        after 10 s of a Redis outage), and `run` bounds the whole game."""
+    async def _send(self, seat: int, action: dict[str, Any], prompt: str | None = None) -> Ack:
+        """Act (answering ``prompt``), waiting and retrying while the server says ``rate/limited`` (the
+        action was dropped). No time limit of its own: the outbox resends through store outages and
+        reconnects (a bot gave up after 10 s of a Redis outage), and `run` bounds the whole game."""
         delay = RATE_BACKOFF
         while True:
             try:
-                return await self.conn.act(seat, action, timeout=None)
+                return await self.conn.act(seat, action, timeout=None, prompt=prompt)
             except ActionRefused as exc:
                 if exc.code != "rate/limited":
                     raise

@@ -52,6 +52,14 @@ FATAL_CLOSES = frozenset({1000, 1008, 4400, 4401, 4404})
 #: Seconds before an action refused ``store/unavailable`` (Redis unreachable) is sent again, same id.
 STORE_RETRY = 0.5
 
+#: Seconds between the client's pings, and without a pong before it drops the socket and reconnects
+#: (the next URL): a worker that stops answering (frozen, cut off) is left within about their sum.
+PING_INTERVAL = 4.0
+PING_TIMEOUT = 4.0
+#: Seconds the client waits for a closing handshake (and for an opening one) before it gives up on it.
+CLOSE_TIMEOUT = 2.0
+OPEN_TIMEOUT = 10.0
+
 #: ``recorder(direction, frame)``: called with ``"out"`` or ``"in"`` and each frame as sent or received.
 Recorder = Callable[[str, "str | bytes"], None]
 
@@ -73,6 +81,8 @@ class Connection:
     ``encoding``: ``json`` (text frames) or ``msgpack`` (binary, negotiated by subprotocol).
     ``backoff``: first and largest delay between reconnect attempts, in seconds; the delay doubles only
     after a whole round of the URLs failed without a ``welcome``.
+    ``ping_interval``/``ping_timeout``: seconds between the client's websocket pings, and without a pong
+    before the socket counts as dead (then the next URL); ``None`` turns the pings off.
     Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
     times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
     before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
@@ -92,6 +102,8 @@ class Connection:
         reconnect: bool = True,
         backoff: tuple[float, float] = (0.05, 2.0),
         recorder: Recorder | None = None,
+        ping_interval: float | None = PING_INTERVAL,
+        ping_timeout: float | None = PING_TIMEOUT,
     ) -> None:
         self.urls = [url, *fallbacks]
         self.url = url
@@ -102,6 +114,8 @@ class Connection:
         self.reconnect = reconnect
         self.backoff = backoff
         self.recorder = recorder
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
         self.outbox = Outbox()
         self.mirrors: dict[int | None, Mirror] = {}
         self.seats: list[int] = []
@@ -188,18 +202,29 @@ class Connection:
         return self._ready.is_set()
 
     # ---- acting ----------------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: dict[str, Any]) -> asyncio.Future[Ack]:
+    async def submit(
+        self, seat: int, action: dict[str, Any], prompt: str | None = None
+    ) -> asyncio.Future[Ack]:
         """Queue ``action`` (wire form) of ``seat`` under a new id and send it if online; returns the
-        future its `Ack` resolves (or `ActionRefused` fails). Offline, it is sent after the reconnect."""
-        item, future = self.outbox.add(seat, action)
+        future its `Ack` resolves (or `ActionRefused` fails). Offline, it is sent after the reconnect.
+        ``prompt``: the id of the prompt it answers, by default the seat's prompt in its mirror now (none
+        if the mirror shows none): an action sent twice for one prompt (a double click) is applied once,
+        the second refused ``action/stale_prompt``."""
+        if prompt is None:
+            mirror = self.mirrors.get(seat)
+            prompt = mirror.prompt.id if mirror is not None and mirror.prompt is not None else None
+        item, future = self.outbox.add(seat, action, prompt)
         if self._ready.is_set():
             await self._send_act(item)
         return future
 
-    async def act(self, seat: int, action: dict[str, Any], timeout: float | None = 10.0) -> Ack:
+    async def act(
+        self, seat: int, action: dict[str, Any], timeout: float | None = 10.0, prompt: str | None = None
+    ) -> Ack:
         """Send and wait for the answer (``timeout`` seconds; ``None``: as long as it takes, resent
-        through store outages and reconnects). Raises `ActionRefused` with the server's code."""
-        future = await self.submit(seat, action)
+        through store outages and reconnects; ``prompt`` as `submit`). Raises `ActionRefused` with the
+        server's code."""
+        future = await self.submit(seat, action, prompt)
         async with asyncio.timeout(timeout):
             return await future
 
@@ -264,7 +289,14 @@ class Connection:
             self.attempts += 1
             try:
                 async with connect(
-                    self.url, subprotocols=self._subprotocols(), compression=None, max_size=None
+                    self.url,
+                    subprotocols=self._subprotocols(),
+                    compression=None,
+                    max_size=None,
+                    ping_interval=self.ping_interval,
+                    ping_timeout=self.ping_timeout,
+                    close_timeout=CLOSE_TIMEOUT,
+                    open_timeout=OPEN_TIMEOUT,
                 ) as ws:
                     self._ws = ws
                     await self._session(ws)
@@ -364,7 +396,7 @@ class Connection:
             await self._send_act(item)
 
     def _welcome(self, msg: Welcome) -> None:
-        if self.epoch is not None and msg.epoch != self.epoch:
+        if self.epoch and msg.epoch != self.epoch:  # "": welcomed before the start, no epoch known yet
             self.mirrors.clear()  # the store went back in time: nothing we show can be trusted
         self.epoch = msg.epoch
         self.game = msg.game
@@ -397,9 +429,8 @@ class Connection:
     # ---- sending ------------------------------------------------------------------------------------------
     async def _send_act(self, item: Pending) -> None:
         # The payload is JSON bytes in memory whatever the encoding; the codec transcodes for MessagePack.
-        await self._send(
-            Act(id=item.id, seat=item.seat, action=msgspec.Raw(msgspec.json.encode(item.action)))
-        )
+        raw = msgspec.Raw(msgspec.json.encode(item.action))
+        await self._send(Act(id=item.id, seat=item.seat, action=raw, prompt=item.prompt))
 
     async def _send(self, msg: ClientMsg) -> None:
         ws = self._ws

@@ -29,11 +29,14 @@ class ActionRefused(Exception):
 
 
 class Pending(msgspec.Struct):
-    """One action not yet answered: its ``id``, ``seat`` and ``action`` in wire form."""
+    """One action not yet answered: its ``id``, ``seat``, ``action`` in wire form and the id of the
+    ``prompt`` it answers (``None``: not named; resent with it, so a resend after the prompt changed is
+    refused ``action/stale_prompt`` unless the action was applied already)."""
 
     id: str
     seat: int
     action: dict[str, Any]
+    prompt: str | None = None
 
 
 class Outbox:
@@ -44,10 +47,13 @@ class Outbox:
         self._count = 0
         self._pending: dict[str, tuple[Pending, asyncio.Future[Ack]]] = {}
 
-    def add(self, seat: int, action: dict[str, Any]) -> tuple[Pending, asyncio.Future[Ack]]:
-        """A new pending action with a fresh id, and the future its `Ack` resolves (or `Error` fails)."""
+    def add(
+        self, seat: int, action: dict[str, Any], prompt: str | None = None
+    ) -> tuple[Pending, asyncio.Future[Ack]]:
+        """A new pending action (answering ``prompt``) with a fresh id, and the future its `Ack`
+        resolves (or `Error` fails)."""
         self._count += 1
-        item = Pending(f"{self.prefix}-{self._count}", seat, action)
+        item = Pending(f"{self.prefix}-{self._count}", seat, action, prompt)
         future: asyncio.Future[Ack] = asyncio.get_running_loop().create_future()
         self._pending[item.id] = (item, future)
         return item, future

@@ -23,7 +23,7 @@ from protocol.fanout import Outgoing, Step, ViewCache, fan_out, prompt_out, snap
 from protocol.messages import PromptOut
 from server.outage import outage_of, unavailable
 from server.rooms import Rooms
-from server.store.model import LogStep, RoomState
+from server.store.model import RoomState
 from server.ws.conn import Conn
 from server.ws.steps import engine_events, missed, prompts_out
 
@@ -119,14 +119,19 @@ async def _updates(
         before = match.state
         match.act(logged.seat, logged.action, logged.now)
         last = logged.version == loaded.version
-        step = _step(game, match.state, logged, current_prompts if last else None, outcome if last else None)
+        prompts = current_prompts if last else _past_prompts(game, match.state, current_prompts)
+        step = Step(
+            logged.version - 1, logged.version, engine_events([logged]), prompts, outcome if last else None
+        )
         out.extend(fan_out(game, match.state, step, conn.viewers, cache, before).values())
     return out
 
 
-def _step(
-    game: Game[Any, Any], state: Any, logged: LogStep, prompts: dict[int, PromptOut] | None, outcome: Any
-) -> Step:
-    if prompts is None:
-        prompts = {seat: prompt_out(p) for seat, p in game.prompts(state).items()}
-    return Step(logged.version - 1, logged.version, engine_events([logged]), prompts, outcome)
+def _past_prompts(game: Game[Any, Any], state: Any, current: dict[int, PromptOut]) -> dict[int, PromptOut]:
+    """The prompts of a replayed ``state`` before the current version: a prompt that is still the
+    seat's current one carries its current deadline; the others (answered or timed out since) none."""
+    out = {}
+    for seat, prompt in game.prompts(state).items():
+        now = current.get(seat)
+        out[seat] = prompt_out(prompt, now.deadline if now is not None and now.id == prompt.id else None)
+    return out

@@ -15,7 +15,7 @@ import logging
 from typing import Any
 
 from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
-from protocol.messages import Update
+from protocol.messages import Error, Update
 from server.bus import Bus
 from server.clock import SystemClock
 from server.ratelimit import TokenBucket
@@ -23,23 +23,28 @@ from server.rooms import Rooms
 from server.store.model import Change, LogStep, RoomMeta
 from server.ws.catchup import catch_up
 from server.ws.conn import Conn
-from server.ws.steps import engine_events, prompts_out, seen
+from server.ws.steps import engine_events, event_versions, prompts_out, seen
 
 log = logging.getLogger("boardroom.ws")
 
 #: Close code of a connection whose token no longer holds its seat (protocol/codes.py CLOSES: 4401).
 REVOKED = 4401
+#: The answer to a ``sync`` before the start: there is nothing to bring up to date yet; the snapshots at
+#: version 0 come by themselves when the room starts.
+NOT_STARTED = Error("room/not_started", "the room has not started yet; its snapshots come when it starts")
 #: Catch-ups that replay a room's log, per second and in a burst, per room and worker (`RoomWatch`).
 REPLAYS_PER_SECOND = 5.0
 REPLAY_BURST = 20.0
 
 
 class Join:
-    """A connection that needs to be brought up to date (``since``: the version it shows, or ``None``)."""
+    """A connection that needs to be brought up to date (``since``: the version it shows, or ``None``;
+    ``sync``: it asked with a ``sync`` frame, which is answered even before the start)."""
 
-    def __init__(self, conn: Conn, since: int | None) -> None:
+    def __init__(self, conn: Conn, since: int | None, sync: bool = False) -> None:
         self.conn = conn
         self.since = since
+        self.sync = sync
 
 
 class RoomWatch:
@@ -132,6 +137,8 @@ class RoomWatch:
         if conn.viewers:  # not revoked meanwhile
             for out in frames:
                 conn.send(out.frame(conn.codec))
+            if join.sync and loaded is None and conn.closing is None:
+                conn.send(conn.codec.encode_server(NOT_STARTED))
         if loaded is not None and self.version < 0:
             # the first viewer: later changes continue from the very state it was shown
             self.state, self.version = self.game.decode_state(loaded.state), loaded.version
@@ -174,7 +181,8 @@ class RoomWatch:
     def _step(self, change: Change, state: Any, steps: list[LogStep]) -> Step:
         outcome = self.game.outcome(state) if change.finished else None
         prompts = prompts_out(self.game, state, change.schedule, change.prompts) if outcome is None else {}
-        return Step(self.version, change.version, engine_events(steps), prompts, outcome)
+        events, versions = engine_events(steps), event_versions(steps)
+        return Step(self.version, change.version, events, prompts, outcome, versions)
 
     def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any, change: Change) -> None:
         for conn in list(self.conns):
@@ -224,7 +232,7 @@ class Hub:
         if watch is not None:
             for viewer in conn.viewers:
                 conn.versions.pop(viewer, None)
-            watch.queue.put_nowait(Join(conn, since))
+            watch.queue.put_nowait(Join(conn, since, sync=True))
 
     async def leave(self, conn: Conn) -> None:
         """Stop showing ``conn``; the last watcher of a room unsubscribes it and stops its task."""

@@ -30,6 +30,7 @@ from server.lobby import seat_of
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavailable
 from server.ratelimit import TokenBucket
 from server.services import Services
+from server.store.model import RoomMeta
 from server.ws.conn import Conn
 
 log = logging.getLogger("boardroom.ws")
@@ -37,6 +38,10 @@ log = logging.getLogger("boardroom.ws")
 #: Close code (RFC 6455 "try again later") and reason of a hello the store could not answer.
 TRY_AGAIN = 1013
 TRY_AGAIN_REASON = "store unreachable; reconnect and resume"
+#: Reason of the close (1013) of a websocket past the worker's ``max_connections``.
+FULL_REASON = "worker full: too many connections; reconnect (to another worker)"
+#: Close code of a hello refused because its client is out of failed token checks (a token guesser).
+GUESSING = 4429
 #: Seconds the end of a session waits for a close under way to be sent (`Conn.close`).
 CLOSE_WAIT = 2.0
 
@@ -70,6 +75,16 @@ class Session:
         if origins is not None and origin is not None and origin not in origins:
             await self.ws.close(1008, "origin not allowed")
             return
+        self.services.sockets += 1
+        try:
+            if self.services.sockets > self.limits.max_connections:
+                await self.ws.close(TRY_AGAIN, FULL_REASON)
+                return
+            await self._run(subprotocol)
+        finally:
+            self.services.sockets -= 1
+
+    async def _run(self, subprotocol: str | None) -> None:
         # Past the accept, frames go straight to the ASGI server's send and receive: Starlette's
         # `WebSocket.send`/`receive` only re-check the message order, which `Conn` and this session keep
         # (nothing is sent after a close, nothing received after the disconnect), and turn the server's
@@ -207,13 +222,8 @@ class Session:
         if meta is None:
             conn.close(4404, "room not found")
             return False
-        try:
-            # seat -> the token hash it was claimed with: a seat freed or claimed again before the start
-            # no longer matches it, and the action path refuses (`Rooms.act` ``holder``)
-            self.holds = {r.seat: r.token_hash for r in (seat_of(meta, token) for token in hello.tokens)}
-            seats = sorted(self.holds)
-        except Refused:
-            conn.close(4401, "a token is not valid for this room")
+        seats = self._hold(meta, hello.tokens)
+        if seats is None:
             return False
         conn.room, conn.seats = meta.room, seats
         conn.viewers = list(seats) if seats else [None]
@@ -229,6 +239,28 @@ class Session:
             # for the store); the scheduler's heartbeat touches the room again
             self.outage.failed(exc, refused=False)
         return True
+
+    def _hold(self, meta: RoomMeta, tokens: list[str]) -> list[int] | None:
+        """The seats ``tokens`` hold in ``meta``'s room (kept in ``holds``: seat -> the token hash it was
+        claimed with; a seat freed or claimed again before the start no longer matches it, and the
+        action path refuses), or ``None`` once the connection is closing: 4401 for a token that is not
+        valid (one of the client's failed token checks), 4429 while the client has none left."""
+        assert self.conn is not None
+        failures = self.services.throttles.token_failures
+        client = self.ws.client.host if self.ws.client is not None else ""
+        try:
+            if tokens:
+                failures.check(client)
+            self.holds = {r.seat: r.token_hash for r in (seat_of(meta, token) for token in tokens)}
+        except Refused as exc:
+            if exc.code == "rate/limited":
+                retry = exc.details["retry_after"]
+                self.conn.close(GUESSING, f"too many failed token checks; retry in {retry} s")
+                return None
+            failures.spend(client)
+            self.conn.close(4401, "a token is not valid for this room")
+            return None
+        return sorted(self.holds)
 
     async def _dispatch(self, msg: Any) -> None:
         assert self.conn is not None
@@ -261,7 +293,7 @@ class Session:
             if not isinstance(action, dict):
                 raise IllegalAction("action/malformed", "an action is an object with a kind")
             acted = await self.services.rooms.act(
-                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat]
+                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat], prompt=msg.prompt
             )
         except OUTAGE_ERRORS as exc:
             return self._unavailable(exc, msg)

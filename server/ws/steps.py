@@ -15,9 +15,14 @@ def engine_events(steps: list[LogStep]) -> list[Event[Any]]:
     return [Event(e.body, e.audience) for s in steps for e in s.events]
 
 
+def event_versions(steps: list[LogStep]) -> list[int]:
+    """The version each event of ``steps`` produced, in the order of `engine_events`."""
+    return [s.version for s in steps for _ in s.events]
+
+
 def seen(step: Step, viewer: Viewer) -> list[EventOut]:
     """The events of ``step`` that ``viewer`` may see."""
-    return [EventOut(step.to, e.body) for e in step.events if e.audience.sees(viewer)]
+    return [event for audience, event in step.stamped() if audience.sees(viewer)]
 
 
 def missed(steps: list[LogStep], viewer: Viewer) -> list[EventOut]:

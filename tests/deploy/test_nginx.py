@@ -73,3 +73,28 @@ def test_websockets_are_upgraded_and_kept_open_for_an_hour() -> None:
     assert "proxy_set_header Upgrade $http_upgrade" in ws
     assert "proxy_set_header Connection $connection_upgrade" in ws
     assert ("proxy_read_timeout 3600s" in ws, "proxy_send_timeout 3600s" in ws) == (True, True)
+
+
+def test_the_edge_limits_the_routes_the_workers_bound_per_client_address() -> None:
+    """Room creation, the room list, token calls and websocket handshakes are rate-limited per client
+    address (429, as the workers answer), open connections per address are capped, and slow clients
+    have the workers' deadlines."""
+    text = CONFIG.read_text()
+    zones = {zone: key for key, zone in re.findall(r"limit_req_zone \$(\w+) zone=(\w+):10m", text)}
+    assert zones == {
+        "create": "create_key",
+        "list": "list_key",
+        "tokens": "binary_remote_addr",
+        "handshakes": "binary_remote_addr",
+    }
+    assert "limit_req_status 429;" in text and "limit_conn_status 429;" in text
+    rooms = directives(block("location = /api/rooms"))
+    assert rooms[:2] == ["limit_req zone=create burst=30 nodelay", "limit_req zone=list burst=50 nodelay"]
+    tokens = directives(block(r"location ~ ^/api/rooms/[^/]+/(start|leave|seats/[^/]+(/bot|/settings)?)$"))
+    assert tokens[0] == "limit_req zone=tokens burst=20 nodelay"
+    ws = directives(block("location /ws"))
+    assert ws[:2] == ["limit_conn clients 100", "limit_req zone=handshakes burst=20 nodelay"]
+    listing = directives(block("map $request_method $list_key"))
+    assert listing == ["GET     $binary_remote_addr", 'default ""']
+    for timeout in ("client_header_timeout 10s;", "client_body_timeout 30s;", "keepalive_timeout 10s;"):
+        assert timeout in text

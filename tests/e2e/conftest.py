@@ -23,12 +23,16 @@ from clients.sdk import Connection, Lobby
 from games.catalog import shipped
 from games.engine import Game, Rng, random_policy
 from server.app import create_app
+from server.serving import uvicorn_config
 from server.settings import Limits, Settings
 
 GAME: Game[Any, Any] = shipped()["gregs"]
 
-#: Limits of the shared test server: a small resume gap so a "long" disconnect stays short.
-TEST_LIMITS = Limits(resume_gap=4)
+#: Limits of the shared test server: a small resume gap so a "long" disconnect stays short, and no
+#: per-client bucket for room creation and listing (every test makes rooms from this one address).
+TEST_LIMITS = Limits(
+    resume_gap=4, creates_per_second=1e6, create_burst=1e6, lists_per_second=1e6, list_burst=1e6
+)
 
 
 class Server(msgspec.Struct):
@@ -45,9 +49,8 @@ def running_server(settings: Settings, **app: Any) -> Iterator[Server]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(settings, **app), log_level="warning", ws_per_message_deflate=False, lifespan="on"
-    )
+    # as `boardroom serve` configures it: the HTTP deadlines, pings, connection cap, trusted proxies
+    config = uvicorn_config(create_app(settings, **app), settings, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

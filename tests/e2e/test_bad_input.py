@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from clients.sdk import ActionRefused, Closed, Connection, Lobby
-from tests.e2e.conftest import Room, Server, new_room, play_steps
+from tests.e2e.conftest import Room, Server, new_room, play_steps, prompted
 
 
 class Table(msgspec.Struct):
@@ -54,9 +54,16 @@ async def test_unknown_message_type_is_frame_unknown_type(lobby: Lobby, table: T
     await unchanged(lobby, table)
 
 
-async def test_missing_field_is_frame_invalid_with_its_path(lobby: Lobby, table: Table) -> None:
-    frame = '{"type": "act", "id": "x1", "action": {"kind": "choose"}}'
-    assert await error_after(table.conn, frame) == ("frame/invalid", {"path": "$"})
+@pytest.mark.parametrize("field", ["id", "seat", "action"])
+async def test_missing_field_is_frame_invalid_at_the_fields_path(
+    lobby: Lobby, table: Table, field: str
+) -> None:
+    act = {"type": "act", "id": "x1", "seat": 2, "action": {"kind": "choose", "character": "chr-greg"}}
+    del act[field]
+    assert await error_after(table.conn, msgspec.json.encode(act).decode()) == (
+        "frame/invalid",
+        {"path": f"$.{field}"},
+    )
     await unchanged(lobby, table)
 
 
@@ -105,3 +112,42 @@ async def test_flood_past_the_rate_limit_is_refused_then_closed_with_4429(lobby:
     assert {e.code for e in conn.errors} == {"rate/limited"}
     assert conn.last_close == 4429
     await unchanged(lobby, table)
+
+
+async def test_a_double_click_applies_once_the_second_action_names_a_stale_prompt(
+    server: Server, lobby: Lobby
+) -> None:
+    """Two reveals sent at once for one prompt (the second before the first's update arrived): the SDK
+    names the prompt each answers, so the second is refused ``action/stale_prompt`` and only one card
+    is revealed."""
+    room = await new_room(lobby, 3)
+    async with Connection(server.ws, room.room, room.tokens, reconnect=False) as conn:
+        for _ in range(40):
+            seat = prompted(conn)
+            assert seat is not None
+            prompt = conn.mirrors[seat].prompt
+            assert prompt is not None
+            if len(prompt.choices.get("reveal", [])) >= 2:
+                break
+            await play_steps(conn, 1, "click")
+        version = conn.mirrors[seat].version
+        slots = [choice["slot"] for choice in prompt.choices["reveal"][:2]]
+        clicks = [await conn.submit(seat, {"kind": "reveal", "slot": slot}) for slot in slots]
+        first = await clicks[0]
+        with pytest.raises(ActionRefused) as second:
+            await clicks[1]
+        assert (first.version, second.value.code) == (version + 1, "action/stale_prompt")
+        await conn.wait_version(version + 1)
+        assert (await lobby.room(room.room)).version == version + 1
+
+
+async def test_a_sync_before_the_start_is_answered_room_not_started(server: Server, lobby: Lobby) -> None:
+    created = await lobby.create_room("gregs", 3)
+    token = (await lobby.claim(created.room, 0, "early")).token
+    async with Connection(server.ws, created.room, [token], reconnect=False) as conn:
+        assert conn.welcomed_at == -1
+        await conn.sync(None)
+        await conn.wait_until(lambda: len(conn.errors) > 0)
+        assert [(e.code, e.id) for e in conn.errors] == [("room/not_started", None)]
+        await conn.ping(3)
+    assert (await lobby.room(created.room)).status == "open"

@@ -161,6 +161,15 @@ class TestConnectionBookkeeping:
         conn._handle(self.welcome("e2", version=1))
         assert (conn.epoch, conn.mirrors[0].ready) == ("e2", False)
 
+    async def test_a_welcome_before_the_start_names_no_epoch_the_next_welcome_does(self) -> None:
+        """Welcomed before the start (epoch ``""``), shown the game from its start, then reconnected:
+        the room's real epoch is learnt, not taken for a store gone back in time."""
+        conn = Connection("ws://127.0.0.1:1/ws", "r", ["t"])
+        conn._handle(self.welcome("", version=-1))
+        conn._handle(snapshot(3))
+        conn._handle(self.welcome("e1"))
+        assert (conn.epoch, conn.mirrors[0].version) == ("e1", 3)
+
     async def test_gap_asks_once_for_a_sync_from_the_mirror_version(self) -> None:
         conn = Connection("ws://127.0.0.1:1/ws", "r", ["t"])
         conn._handle(self.welcome("e1"))

@@ -106,6 +106,16 @@ class Worker:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
+    def freeze(self) -> None:
+        """SIGSTOP: the process stops answering, its sockets stay open (a hung worker); `thaw` ends it."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """SIGCONT after `freeze`."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+
     def interrupt(self) -> None:
         """Ask for a graceful stop (SIGINT, once) without waiting."""
         if self.proc is not None and self.proc.poll() is None and not self._interrupted:
@@ -116,6 +126,7 @@ class Worker:
         """A graceful stop (SIGINT), then SIGKILL after 5 s (a test's teardown: nothing to finish)."""
         if self.proc is None or self.proc.poll() is not None:
             return
+        self.thaw()  # a frozen worker would never see the SIGINT
         self.interrupt()
         try:
             self.proc.wait(5)

@@ -84,11 +84,11 @@ ACK_WAIT = 60.0
 class PatientBot(BotPlayer):
     """A `BotPlayer` that waits `ACK_WAIT` seconds for each answer (a timeout is a test failure)."""
 
-    async def _send(self, seat: int, action: dict[str, Any]) -> Ack:
+    async def _send(self, seat: int, action: dict[str, Any], prompt: str | None = None) -> Ack:
         delay = RATE_BACKOFF
         while True:  # as `BotPlayer._send`: a rate-limited action was dropped, send it again later
             try:
-                return await self.conn.act(seat, action, timeout=ACK_WAIT)
+                return await self.conn.act(seat, action, timeout=ACK_WAIT, prompt=prompt)
             except ActionRefused as exc:
                 if exc.code != "rate/limited":
                     raise

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 from typing import Any
+
+import msgspec
 
 from clients.sdk import Lobby, LobbyError
 from games.catalog import with_fixtures
@@ -133,3 +136,39 @@ async def test_racing_joins_through_three_workers_never_seat_more_players_than_s
             assert meta is not None and meta.status == "running"
             assert stored is not None and stored.version == 0  # started exactly once
             assert len({s.token_hash for s in meta.seats}) == 3
+
+
+async def test_actions_sent_through_two_workers_at_once_are_each_acknowledged_by_both(
+    cluster: Cluster, store: RedisStore
+) -> None:
+    """Every round of sealed bids, each seat sends its bid (same id) through two workers at once, and
+    the three seats' commits race each other: the worker that lost a seat's commit race to another
+    seat's bid retries on a fresh read, where that seat's bid may be applied already through the other
+    worker. Every answer must be an ``ack`` (one of them ``duplicate: true``), never the rule error
+    ``commit/already`` for the action the client sent."""
+    async with lobbies(cluster) as lobby:
+        room, tokens = await open_room(lobby, "fixture-commit", 3, options={"cards": 8})
+    conns = [Tracked(cluster.ws_url(i), room, tokens) for i in range(3)]  # hot-seat: every seat, each
+    await asyncio.gather(*(conn.connect(30.0) for conn in conns))
+    for rnd in range(8):  # CMT-2: a bid per seat and round; 16 acts per connection, within its burst
+        version = rnd * 3
+        await asyncio.gather(*(conn.wait_version(version, 30.0) for conn in conns))
+        sends = []
+        for seat in range(3):
+            bid = {"kind": "bid", "card": min(conns[0].mirrors[seat].view["hands"][seat])}
+            frame = msgspec.json.encode({"type": "act", "id": f"b{rnd}-{seat}", "seat": seat, "action": bid})
+            sends += [conns[k % 3].send_raw(frame.decode()) for k in (seat, seat + 1)]
+        await asyncio.gather(*sends)
+        for seat in range(3):
+            pair = [conns[seat % 3], conns[(seat + 1) % 3]]
+            done = [functools.partial(answered, c, f"b{rnd}-{seat}") for c in pair]
+            await asyncio.gather(*(c.wait_until(check, 30.0) for c, check in zip(pair, done, strict=True)))
+    assert [(e.code, e.id) for c in conns for e in c.refusals] == []
+    acks = sorted((a.id, a.duplicate) for c in conns for a in c.acks)
+    assert acks == sorted((f"b{r}-{s}", d) for r in range(8) for s in range(3) for d in (False, True))
+    assert (await check_exactly_once(store, BIDS, room, conns))[-1].version == 24
+    await close_all(conns)
+
+
+def answered(conn: Tracked, action_id: str) -> bool:
+    return any(a.id == action_id for a in conn.acks) or any(e.id == action_id for e in conn.refusals)

@@ -17,7 +17,6 @@ import gc
 from collections import Counter
 from typing import Any
 
-import uvicorn
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -25,9 +24,12 @@ from starlette.routing import Route
 from games.catalog import with_fixtures
 from server.app import create_app
 from server.services import Services
-from server.settings import Settings, Ttls
+from server.serving import uvicorn_config
+from server.settings import Limits, Settings, Ttls
 from server.shutdown import GracefulServer
 
+#: The fault tests make hundreds of rooms from one address in seconds: lift the per-client buckets.
+LIMITS = Limits(creates_per_second=1e6, create_burst=1e6, lists_per_second=1e6, list_burst=1e6)
 #: Seconds a worker's graceful stop may take (`server.shutdown`): below `Worker.stop`'s 5 s patience.
 GRACE = 3.0
 
@@ -83,6 +85,7 @@ def main() -> None:
         ttls=Ttls(finished_log=args.ttl, lease=args.lease),
         allow_seed=True,
         shutdown_grace=GRACE,
+        limits=LIMITS,
     )
     app = create_app(settings, games=with_fixtures())
     services: Services = app.state.services
@@ -96,14 +99,7 @@ def main() -> None:
         return JSONResponse(counts(services, "types" in request.query_params))
 
     app.router.routes.append(Route("/debug/counts", debug_counts))
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=args.port,
-        ws_per_message_deflate=False,
-        ws_max_size=settings.limits.max_frame,
-        log_level="warning",
-    )
+    config = uvicorn_config(app, settings, log_level="warning")  # as `boardroom serve` configures it
     GracefulServer(config, services).run()  # as `boardroom serve`: a stop bounded by GRACE
 
 

@@ -158,15 +158,18 @@ class TestErrors:
         error = decode_error(msgspec.msgpack.encode({"type": "act", "id": "a", "seat": "one"}), MSGPACK)
         assert (error.code, error.details) == ("frame/invalid", {"path": "$.seat"})
 
-    def test_missing_field_is_invalid_at_root(self) -> None:
-        error = decode_error('{"type":"act","id":"a","seat":1}')
-        assert (error.code, error.details) == ("frame/invalid", {"path": "$"})
-        assert error.message == "Object missing required field `action`"
+    @pytest.mark.parametrize("field", ["id", "seat", "action"])
+    def test_a_missing_field_is_invalid_at_its_own_path(self, field: str) -> None:
+        act = {"type": "act", "id": "a", "seat": 1, "action": {"kind": "pass"}}
+        del act[field]
+        error = decode_error(msgspec.json.encode(act))
+        assert (error.code, error.details) == ("frame/invalid", {"path": f"$.{field}"})
+        assert error.message == f"Object missing required field `{field}` - at `$.{field}`"
 
-    def test_unknown_field_is_invalid(self) -> None:
+    def test_unknown_field_is_invalid_at_its_path(self) -> None:
         error = decode_error('{"type":"ping","n":1,"extra":true}')
-        assert error.code == "frame/invalid"
-        assert error.message == "Object contains unknown field `extra`"
+        assert (error.code, error.details) == ("frame/invalid", {"path": "$.extra"})
+        assert error.message == "Object contains unknown field `extra` - at `$.extra`"
 
     def test_not_an_object_is_invalid(self) -> None:
         error = decode_error("[1,2]")

@@ -3,14 +3,19 @@ limit, and MessagePack actions JSON cannot hold. Each is the peer's fault: an er
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
 from games.catalog import shipped
 from games.engine.errors import IllegalAction
-from protocol.codec import JSON, MSGPACK, FrameError
+from protocol.codec import JSON, MSGPACK, Codec, FrameError
+from protocol.messages import Act
 
 DEPTH = 30_000
+#: The nesting the reference promises to read (protocol/README.md, "Limits").
+READ_DEPTH = 500
 
 
 def deep_json() -> str:
@@ -34,6 +39,17 @@ def test_a_deeply_nested_msgpack_frame_is_malformed() -> None:
     with pytest.raises(FrameError) as caught:
         MSGPACK.decode_client(deep_msgpack())
     assert (caught.value.code, caught.value.message) == ("frame/malformed", "msgpack nested too deeply")
+
+
+@pytest.mark.parametrize("codec", [JSON, MSGPACK])
+def test_a_frame_nested_as_deep_as_the_reference_promises_is_read(codec: Codec) -> None:
+    """protocol/README.md, "Limits": frames nested up to `READ_DEPTH` levels are read."""
+    nested: Any = []
+    for _ in range(READ_DEPTH - 2):  # the message object and its action hold the rest
+        nested = [nested]
+    frame = codec.encode_frame({"type": "act", "id": "d", "seat": 0, "action": nested})
+    act = codec.decode_client(frame)
+    assert isinstance(act, Act) and msgspec.json.decode(act.action) == nested
 
 
 def test_a_deeply_nested_action_is_refused_by_the_game_decoder() -> None:

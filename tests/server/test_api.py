@@ -304,7 +304,18 @@ def test_cors_allows_only_the_configured_origins() -> None:
         )
     assert allowed.headers["access-control-allow-origin"] == "https://table.example"
     assert (other.status_code, other.json()["code"]) == (403, "request/origin")
-    assert preflight.status_code == 400
+    assert (preflight.status_code, preflight.headers["content-type"]) == (403, "application/json")
+    assert preflight.json() == {"code": "request/origin", "message": "this Origin may not use the API"}
+
+
+def test_a_preflight_asking_for_a_method_not_allowed_is_a_json_error(client: Http) -> None:
+    preflight = client.options(
+        "/api/rooms", headers={"Origin": "https://any.example", "Access-Control-Request-Method": "PATCH"}
+    )
+    assert (preflight.status_code, preflight.json()) == (
+        400,
+        {"code": "request/invalid", "message": "Disallowed CORS method"},
+    )
 
 
 def test_a_form_post_from_another_origin_changes_nothing_when_origins_are_set() -> None:

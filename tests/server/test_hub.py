@@ -15,7 +15,9 @@ from server.clock import FakeClock
 from server.lobby import CreateRoom
 from server.ratelimit import TokenBucket
 from server.services import Services
+from server.store.model import Change
 from server.ws import hub as hub_module
+from server.ws.catchup import catch_up
 from server.ws.conn import Conn
 from server.ws.hub import REPLAY_BURST, REPLAYS_PER_SECOND
 
@@ -131,3 +133,49 @@ async def test_past_the_rooms_replay_budget_a_resume_gets_a_snapshot(services: S
         await services.hub.leave(late)
     assert answers == [["update"], ["snapshot"]]
     await services.hub.leave(player)
+
+
+async def test_an_update_spanning_a_lost_wake_up_stamps_each_event_with_the_version_it_produced(
+    services: Services,
+) -> None:
+    """Two commits whose wake-ups never arrived reach a viewer as one update (versions 0 -> 2, read from
+    the log): each event keeps its own version, as the log and other viewers have it, not the update's
+    ``to``."""
+    room = await make_room(services, "fixture-commit", 2)
+    player, seen = await watching(services, room.room, None)
+    bus, services.store.bus = services.store.bus, None  # type: ignore[attr-defined]
+    for seat in (0, 1):
+        await services.rooms.act(room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
+    services.store.bus = bus  # type: ignore[attr-defined]
+    stored = await services.store.get_state(room.room)
+    schedule = await services.store.get_schedule(room.room)
+    assert stored is not None and schedule is not None
+    change = Change(room.room, stored.version, stored.epoch, stored.state, schedule)
+    services.hub.watches[room.room].queue.put_nowait(change)
+    for _ in range(500):  # up to 5 s on a busy machine
+        if len(seen.frames) > 1:
+            break
+        await asyncio.sleep(0.01)
+    logged = [(s.version, e.body["kind"]) for s in await services.store.get_log(room.room) for e in s.events]
+    update = seen.frames[1]
+    assert (update["frm"], update["to"]) == (0, 2)
+    assert [(e["version"], e["body"]["kind"]) for e in update["events"]] == logged
+    assert [v for v, _ in logged] == [1, 2, 2, 2]  # a commitment, then the last one and its reveal
+    await services.hub.leave(player)
+
+
+async def test_replayed_updates_keep_the_deadline_of_a_prompt_still_current(services: Services) -> None:
+    """Seat 2 resumes from version 0 while seats 0 and 1 committed: its prompt did not change, so both
+    replayed updates carry it with its deadline, not only the last one."""
+    room = await make_room(services, "fixture-commit", 3)
+    for seat in (0, 1):
+        await services.rooms.act(room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
+    conn = Conn(Recorder(), JSON, queue_size=64)
+    conn.room, conn.seats, conn.viewers = room.room, [2], [2]
+    game = services.rooms.games["fixture-commit"]
+    frames, _ = await catch_up(services.rooms, game, room.room, conn, 0, 50)
+    schedule = await services.store.get_schedule(room.room)
+    assert schedule is not None
+    due = next(d.due for d in schedule.deadlines if d.seat == 2)
+    prompts = [(f.message.to, f.message.prompt.deadline) for f in frames if f.message.prompt is not None]
+    assert prompts == [(1, due), (2, due)]

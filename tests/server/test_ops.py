@@ -24,13 +24,15 @@ import redis
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.exceptions import ConnectionClosed
 
+from server.app import create_app
 from server.bus import LocalBus
 from server.clock import FakeClock
 from server.config import OPTIONS, ConfigError, add_arguments, markdown_table, settings_from
 from server.health import readiness
 from server.inflight import Inflight
 from server.services import Services
-from server.settings import Limits, Settings, Ttls
+from server.serving import TimedHTTP, uvicorn_config
+from server.settings import HTTP_HEADROOM, Limits, Settings, Ttls
 from server.store.memory import MemoryStore
 from server.store.model import Commit, CommitResult
 from server.testing import RunningServer, running_server
@@ -155,6 +157,17 @@ class TestSettingsFromFlagsAndEnvironment:
         assert (settings.limits.send_buffer, settings.bot_delay, settings.port) == (0, 0.0, 0)
         assert (settings.redis_url, settings.store, settings.fixtures) == ("unix:///r.sock", "redis", True)
         assert settings_from(parse_flags("--redis", "rediss://h:6380/1"), {}).redis_url == "rediss://h:6380/1"
+
+    def test_the_worker_limits_reach_uvicorn_as_flags_and_variables_set_them(self) -> None:
+        args = parse_flags("--ping-interval", "5", "--trusted-proxy", "10.0.0.1", "--max-connections", "100")
+        environ = {"BOARDROOM_TRUSTED_PROXY": "10.9.9.9", "BOARDROOM_IDLE_TIMEOUT": "2.5"}
+        settings = settings_from(args, {**environ, "BOARDROOM_PING_TIMEOUT": "3"})
+        config = uvicorn_config(create_app(settings, games=GAMES), settings)
+        assert (config.ws_ping_interval, config.ws_ping_timeout) == (5.0, 3.0)
+        assert (config.forwarded_allow_ips, config.limit_concurrency) == ("10.0.0.1", 100 + HTTP_HEADROOM)
+        assert config.timeout_keep_alive == 3  # uvicorn's whole seconds, rounded up
+        assert isinstance(config.http, type) and issubclass(config.http, TimedHTTP)
+        assert config.http.limits.idle_timeout == 2.5
 
     def test_serve_with_a_bad_value_prints_one_line_and_exits_2(self) -> None:
         cli = "import sys; from clients.cli import main; sys.exit(main())"

@@ -247,3 +247,75 @@ async def test_an_abandoned_room_takes_no_more_actions_also_from_a_worker_that_k
             await services.rooms.act(room.room, seat, action, action_id)
         assert refused.value.code == "room/abandoned"
     assert [s.version for s in await services.store.get_log(room.room)] == [1]
+
+
+class RacedBy(Rooms):
+    """A second worker's `Rooms` whose first commit loses a race: just before it, ``other`` applies
+    ``first`` (another seat's action: the commit becomes a conflict); just after, ``other`` applies
+    ``then`` (the very action this worker is committing, under its id)."""
+
+    def __init__(self, base: Rooms, other: Rooms, first: tuple[Any, ...], then: tuple[Any, ...]) -> None:
+        super().__init__(base.store, base.games, base.clock, base.policy)
+        self.other, self.race = other, [first, then]
+
+    async def _commit(self, commit: Any) -> Any:
+        if not self.race:
+            return await super()._commit(commit)
+        first, then = self.race
+        self.race = []
+        await self.other.act(*first)
+        result = await super()._commit(commit)
+        await self.other.act(*then)
+        return result
+
+
+async def test_a_retry_after_a_lost_race_answers_the_ids_stored_result_not_a_rule_error(
+    services: Services,
+) -> None:
+    """One seat sends the same action (same id) through two workers: the one that lost the commit race
+    to a third action retries on a fresh read, which must find the id applied meanwhile (``duplicate``)
+    rather than judge the action again (``commit/already``)."""
+    room = await make_room(services, "fixture-commit", 3)
+    seat0, bid0 = await first_choice(services, room.room, 0)
+    seat1, bid1 = await first_choice(services, room.room, 1)
+    other = Rooms(services.store, services.rooms.games, services.clock, services.rooms.policy)
+    raced = RacedBy(services.rooms, other, (room.room, seat1, bid1, "b1"), (room.room, seat0, bid0, "a1"))
+    acted = await raced.act(room.room, seat0, bid0, "a1")
+    assert (acted.version, acted.duplicate) == (2, True)
+    assert [s.seat for s in await services.store.get_log(room.room)] == [1, 0]
+
+
+async def test_an_action_naming_a_prompt_no_longer_current_is_refused_and_changes_nothing(
+    services: Services,
+) -> None:
+    """A double click: two actions for one prompt; the second names a prompt the seat no longer has."""
+    room = await make_room(services, "fixture-commit", 3)
+    loaded = await services.store.get_state(room.room)
+    assert loaded is not None
+    game = services.rooms.games["fixture-commit"]
+    first = game.prompts(game.decode_state(loaded.state))[0].id
+    seat, bid = await first_choice(services, room.room, 0)
+    assert (await services.rooms.act(room.room, seat, bid, "a1", prompt=first)).version == 1
+    other = {"kind": "bid", "card": bid["card"] + 1}
+    with pytest.raises(IllegalAction) as refused:
+        await services.rooms.act(room.room, seat, other, "a2", prompt=first)
+    assert refused.value.code == "action/stale_prompt"
+    assert [s.version for s in await services.store.get_log(room.room)] == [1]
+
+
+async def test_a_resend_of_an_applied_id_is_acknowledged_although_its_prompt_changed(
+    services: Services,
+) -> None:
+    """The outbox resends after a reconnect with the prompt it was sent for: the id's stored result
+    answers first (``duplicate``), on a fresh read and on the state this worker kept."""
+    room = await make_room(services, "fixture-commit", 3)
+    seat, bid = await first_choice(services, room.room, 0)
+    loaded = await services.store.get_state(room.room)
+    assert loaded is not None
+    game = services.rooms.games["fixture-commit"]
+    prompt = game.prompts(game.decode_state(loaded.state))[0].id
+    await services.rooms.act(room.room, seat, bid, "a1", prompt=prompt)
+    for _ in ("kept", "fresh"):
+        acted = await services.rooms.act(room.room, seat, bid, "a1", prompt=prompt)
+        assert (acted.version, acted.duplicate) == (1, True)
+        services.rooms.forget(room.room)

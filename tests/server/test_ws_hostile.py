@@ -100,7 +100,11 @@ class TestCloses:
             ),
             (
                 {"type": "hello", "v": 1, "room": "r", "tokens": [], "foo": 1},
-                (4400, "invalid hello: Object contains unknown field `foo`"),
+                (4400, "invalid hello: Object contains unknown field `foo` - at `$.foo`"),
+            ),
+            (
+                {"type": "hello", "v": 1, "tokens": []},
+                (4400, "invalid hello: Object missing required field `room` - at `$.room`"),
             ),
         ],
     )

@@ -61,6 +61,7 @@ export const ERRORS = {
   "request/method_not_allowed": "The server does not take that request here.",
   "request/origin": "This page is not allowed to use this server (another site).",
   "request/too_large": "That request is too large.",
+  "request/timeout": "The request took too long to arrive; try again.",
   "auth/bad_token": "This browser's seat or host key is not valid for the room (any more).",
   "game/not_found": "The server has no such game.",
   "seat/not_found": "The room has no such seat.",
@@ -83,12 +84,12 @@ export const CLOSES = {
   1009: "The page sent too much at once.",
   1011: "The server hit a problem; reconnecting.",
   1012: "The server is restarting; reconnecting.",
-  1013: "The server cannot reach its storage; reconnecting in a moment.",
+  1013: "The server is busy or cannot reach its storage; reconnecting in a moment.",
   4400: "The server did not understand this page's greeting. Reload the page.",
   4401: "This browser's seat key is not valid for the room (the seat was given up or taken).",
   4404: "This room does not exist (any more).",
   4408: "The connection was too slow; reconnecting.",
-  4429: "The page sent too much too fast; reconnecting.",
+  4429: "The page sent too much too fast (or too many wrong seat tokens); reconnecting.",
 };
 
 /** A sentence for ``error`` ({code, message} of the protocol or the API, or a close code number). */
