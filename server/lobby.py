@@ -27,6 +27,12 @@ MAX_RETRIES = 64
 
 #: Characters of visible categories that show nothing (Hangul fillers, the Braille blank).
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Bidirectional embeddings, overrides and isolates: they reorder the text shown after the name.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Unicode categories refused in a name: controls, line and paragraph separators, surrogates, private
+#: use and unassigned code points. Format characters (``Cf``: the zero-width joiner of 👩‍💻, the
+#: zero-width non-joiner of Persian, the soft hyphen, emoji tags) are accepted, but for `BIDI_CONTROLS`.
+REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs", "Co", "Cn"})
 
 #: Longest seat name, characters (docs/api.md).
 MAX_NAME = 40
@@ -248,13 +254,14 @@ def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> di
 
 
 def check_name(name: str) -> str:
-    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters) of
-    which one at least shows (a letter, digit, punctuation or symbol that is not a blank filler): a name
-    of spaces or fillers showed as a blank seat. Returns it without surrounding white space; raises
-    `Refused` ``request/invalid``."""
+    """A seat name is ``""`` (none) or 1 to `MAX_NAME` characters, none of `REFUSED_CATEGORIES` or
+    `BIDI_CONTROLS`, of which one at least shows (a letter, digit, punctuation or symbol that is not a
+    blank filler): a name of spaces or fillers showed as a blank seat. Returns it without surrounding
+    white space; raises `Refused` ``request/invalid``."""
     stripped = name.strip()
     shows = any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in stripped)
-    if len(stripped) > MAX_NAME or not stripped.isprintable() or (name and not shows):
+    refused = any(unicodedata.category(c) in REFUSED_CATEGORIES or c in BIDI_CONTROLS for c in stripped)
+    if len(stripped) > MAX_NAME or refused or (name and not shows):
         raise Refused(
             "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only blanks"
         )
