@@ -6,7 +6,6 @@ so two claims of one seat can never both win. Tokens come from `secrets` and are
 
 from __future__ import annotations
 
-import contextlib
 import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -111,12 +110,23 @@ class Lobby:
         if policy != "random" and policy not in self.rooms.games[game_id].bots():
             raise Refused("request/invalid", f"no bot policy {policy!r}")
 
-    async def _update(self, room: str, change: Callable[[RoomMeta], Any]) -> tuple[RoomMeta, Any]:
-        """Load, ``change(meta)`` (may raise `Refused`), compare-and-set; retried on conflicts."""
+    async def _update(
+        self, room: str, change: Callable[[RoomMeta], Any], start: bool = False
+    ) -> tuple[RoomMeta, Any]:
+        """Load, ``change(meta)`` (may raise `Refused`), compare-and-set; retried on conflicts. With
+        ``start``, a change that fills the last seat of an ``autostart`` room starts it in the same
+        write (`Store.start_room`): nobody ever reads such a room full and still open, so a racing claim
+        is answered ``room/started``, never ``room/full``, and a start that fails writes nothing."""
         for _ in range(MAX_RETRIES):
             meta = await self.rooms.meta(room)
             result = change(meta)
-            if await self.store.put_meta(meta):
+            if start and meta.status == "open" and meta.autostart and all(s.taken for s in meta.seats):
+                first, schedule = await self._setup(meta)
+                meta.status = "running"
+                written = await self.store.start_room(meta, first, schedule)
+            else:
+                written = await self.store.put_meta(meta)
+            if written:
                 meta.rev += 1
                 return meta, result
         raise RuntimeError(f"room {room}: {MAX_RETRIES} metadata conflicts in a row")
@@ -124,7 +134,7 @@ class Lobby:
     async def claim(self, room: str, seat: int | None, name: str) -> tuple[int, str]:
         """Take ``seat`` (``None``: the first free one): ``(seat, token)``. Raises `Refused`
         ``room/started``, ``seat/not_found``, ``seat/taken`` or ``room/full``. Starts an autostart room
-        whose last seat this fills."""
+        whose last seat this fills, in the same write."""
         name = check_name(name)
         token = new_token()
 
@@ -134,14 +144,7 @@ class Lobby:
             record.token_hash, record.name = hash_token(token), name
             return record.seat
 
-        meta, taken = await self._update(room, take)
-        try:
-            await self._autostart(meta)
-        except Exception:
-            # the caller never gets this token: free the seat again, so claim and start both happen or
-            # neither does (a seat must never stay taken by a token nobody holds)
-            await self._update(room, lambda m: _unclaim(m, taken, token))
-            raise
+        _, taken = await self._update(room, take, start=True)
         return taken, token
 
     async def leave(self, room: str, token: str) -> int:
@@ -168,18 +171,18 @@ class Lobby:
         """A server-side bot of ``policy`` takes ``seat`` (free, or a leaver's after the start).
         Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``."""
 
-        def place(meta: RoomMeta) -> None:
+        def place(meta: RoomMeta) -> bool:
             _require_host(meta, host)
             self._check_policy(meta.game, policy)
             record = _seat(meta, seat)
             if record.taken and not record.left:
                 raise Refused("seat/taken", f"seat {seat} is taken")
             record.bot = policy
+            return meta.status == "running"
 
-        meta, _ = await self._update(room, place)
-        if meta.status == "running":
+        _, running = await self._update(room, place, start=True)
+        if running:  # a leaver's seat: its deadlines change hands
             await self.rooms.reschedule(room)
-        await self._autostart(meta)
 
     async def remove(self, room: str, seat: int, host: str) -> None:
         """Free ``seat`` before the start. Raises `Refused` ``auth/bad_token``, ``room/started``,
@@ -223,12 +226,6 @@ class Lobby:
             game.encode_state(state), 0, new_token()[:16], game.outcome(state) is not None
         ), schedule
 
-    async def _autostart(self, meta: RoomMeta) -> None:
-        if meta.status == "open" and meta.autostart and all(record.taken for record in meta.seats):
-            # another claim may have started it first, or a seat was freed meanwhile
-            with contextlib.suppress(Refused):
-                await self.start(meta.room, None)
-
 
 def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` options validated for a table of ``seats``, as builtins with every default filled in.
@@ -266,12 +263,6 @@ def check_name(name: str) -> str:
             "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only blanks"
         )
     return stripped
-
-
-def _unclaim(meta: RoomMeta, seat: int, token: str) -> None:
-    record = meta.seats[seat]
-    if meta.status == "open" and token_matches(token, record.token_hash):
-        record.token_hash, record.name = None, ""
 
 
 def seat_of(meta: RoomMeta, token: str) -> SeatRecord:

@@ -86,7 +86,7 @@ class TestOptions:
 
 
 class TestAutostart:
-    async def test_a_failed_autostart_frees_the_claimed_seat(
+    async def test_a_failed_autostart_leaves_the_seat_free(
         self, services: Services, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         made = await make_room(services, claim=1)
