@@ -123,7 +123,10 @@ class TestExpiry:
         for key in store.keys("gone")[:9]:
             await store.redis.delete(key)  # as its TTL would
         assert [m.room for m in await store.list_rooms()] == ["kept"]
-        assert await store.redis.smembers(store.rooms_key) == {b"kept"}
+        lists = store.lists
+        assert await store.redis.zrange(lists.key("all", None), 0, -1) == [b"kept"]
+        assert await store.redis.zrange(lists.key("running", "fixture-hands"), 0, -1) == [b"kept"]
+        assert list(await store.redis.hgetall(lists.listed_key)) == [b"kept"]
 
 
 class TestKeys:
@@ -138,9 +141,10 @@ class TestKeys:
         for room in ("a", "b", "c"):
             await started(store, room, deadline=5.0)
             await store.commit(commit(0, action_id="x", room=room))
-        # acts, log, meta, sched, seed, state; the room list; the due index (the start's deadlines: a
-        # commit without deadlines leaves the entry, `due` drops it once its time has passed)
-        assert len(await prefixed_keys(store)) == 3 * 6 + 2
+        # acts, log, meta, sched, seed, state; the room list (the listed hash, ``all`` and ``running`` of
+        # every game and of the game); the due index (the start's deadlines: a commit without deadlines
+        # leaves the entry, `due` drops it once its time has passed)
+        assert len(await prefixed_keys(store)) == 3 * 6 + 5 + 1
         await store.purge()
         assert await prefixed_keys(store) == []
 
