@@ -72,6 +72,7 @@ class RedisBus:
         self._resets = 0  # reconnections (on a Redis Cluster, each tries another node)
         self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
         self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
+        self._lost: BaseException | None = None  # why the pub/sub connection failed, until it answers again
         # the worker's one outage log (shared with its sessions and scheduler): a line when Redis is
         # lost and one when it answers again, not one per reconnect attempt or per room
         self._outage = outage_of(store)
@@ -123,6 +124,16 @@ class RedisBus:
     def channels(self) -> int:
         """Rooms subscribed on Redis (after the reader caught up with `subscribe`/`unsubscribe`)."""
         return len(self._channels)
+
+    async def ping(self) -> None:
+        """Raise unless wake-ups can be heard: while rooms are watched, the reader's pub/sub connection
+        must not have failed since it last answered; with none, Redis must answer ``PING`` (a bus with
+        nothing to listen to holds no connection of its own to judge by)."""
+        if self._subs:
+            if self._lost is not None:
+                raise self._lost
+            return
+        await self.store.redis.ping()
 
     # ---- delivery --------------------------------------------------------------------------------
     def _deliver(self, change: Change) -> None:
@@ -178,6 +189,7 @@ class RedisBus:
                 await self._read(self._outage.now())
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 self._outage.failed(exc, refused=False)
+                self._lost = exc
                 log.debug("redis pub/sub connection lost (%s); reconnecting", exc)
                 self._channels.clear()
                 self._confirmed.clear()
@@ -208,6 +220,7 @@ class RedisBus:
             if self._channels:
                 message = await self.pubsub.get_message(timeout=0.05)
                 self._outage.recovered(started)
+                self._lost = None
                 if message is not None:
                     self._on_message(message)
                     continue
