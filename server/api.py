@@ -214,6 +214,18 @@ async def get_room(request: Request) -> Response:
 
 
 @refusals
+async def close_room(request: Request) -> Response:
+    room = request.path_params["room"]
+    await _services(request).lobby.close(room, _bearer(request))
+    return _json({"room": room})
+
+
+async def room_endpoint(request: Request) -> Response:
+    """``/api/rooms/{room}``: ``GET`` its summary, ``DELETE`` (the host) closes it."""
+    return await (get_room if request.method in ("GET", "HEAD") else close_room)(request)
+
+
+@refusals
 async def claim_seat(request: Request) -> Response:
     body = await _body(request, Claim)
     raw = request.path_params["seat"]
@@ -272,7 +284,7 @@ ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
     # one route for both methods, so a 405 on this path lists both in its Allow header
     Route("/api/rooms", rooms_endpoint, methods=["GET", "POST"]),
-    Route("/api/rooms/{room}", get_room, methods=["GET"]),
+    Route("/api/rooms/{room}", room_endpoint, methods=["GET", "DELETE"]),
     Route("/api/rooms/{room}/seats/{seat}/claim", claim_seat, methods=["POST"]),
     Route("/api/rooms/{room}/leave", leave, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}/bot", add_bot, methods=["POST"]),

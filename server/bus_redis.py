@@ -39,7 +39,7 @@ from redis.retry import Retry
 
 from server.bus import Callback
 from server.outage import outage_of
-from server.store.model import Change
+from server.store.model import Change, closed_change
 from server.store.redis import RedisStore
 from server.store.redis_batch import Client, PackedConnection
 
@@ -138,7 +138,7 @@ class RedisBus:
     # ---- delivery --------------------------------------------------------------------------------
     def _deliver(self, change: Change) -> None:
         subs = self._subs.get(change.room)
-        if not subs or change.version <= self._delivered.get(change.room, -1):
+        if not subs or (not change.closed and change.version <= self._delivered.get(change.room, -1)):
             return
         self._delivered[change.room] = change.version
         for callback in list(subs.values()):
@@ -285,6 +285,9 @@ class RedisBus:
             self._confirmed.discard(room)
         elif message["type"] == "message":
             self.wakeups += 1
+            if message["data"] == b"closed":  # the room was deleted (`RedisStore.delete_room`)
+                self._deliver(closed_change(room))
+                return
             version = int(message["data"])
             if version <= self._delivered.get(room, -1):
                 return

@@ -3,7 +3,8 @@
 Liveness only says the process answers HTTP: restarting a worker because Redis is down would not help.
 Readiness says whether new clients should be sent here: the store answers (`RedisStore.ping` within
 `PING_TIMEOUT` seconds), the bus hears wake-ups (`RedisBus.ping`) and has subscribed every room this
-worker's connections watch, and the worker is not draining for a shutdown. A failed check answers 503 with the reason.
+worker's connections watch, and the worker is not draining for a shutdown. A failed check answers 503
+with the reason.
 """
 
 from __future__ import annotations

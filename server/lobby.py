@@ -198,6 +198,14 @@ class Lobby:
 
         await self._update(room, free)
 
+    async def close(self, room: str, host: str) -> None:
+        """Delete the room (any status) with every key of it: its viewers get ``bye`` ``closed``, its
+        deadlines go, and it answers ``room/not_found`` from then on. Raises `Refused`
+        ``auth/bad_token`` (nothing changed) or ``room/not_found``."""
+        _require_host(await self.rooms.meta(room), host)
+        if not await self.store.delete_room(room):  # deleted meanwhile by another call
+            raise Refused("room/not_found", "the room is gone")
+
     async def start(self, room: str, host: str | None) -> int:
         """Start the room (``host`` ``None``: the server's own autostart): setup, version 0. Returns 0.
         Raises `Refused` ``auth/bad_token``, ``room/started``, ``room/not_full``."""

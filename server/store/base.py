@@ -54,6 +54,11 @@ class Store(Protocol):
         those indexes (no room is read)."""
         ...
 
+    async def delete_room(self, room: str) -> bool:
+        """Delete every key of ``room`` (its state, log, schedule, leases, its place in the room list and
+        the due index) and publish `closed_change`. False for an unknown room."""
+        ...
+
     # ---- state -----------------------------------------------------------------------------------
     async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
         """Atomically write ``meta`` (compare-and-set on ``rev``, as `put_meta`) with the first state and

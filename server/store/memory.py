@@ -31,6 +31,7 @@ from server.store.model import (
     RoomMeta,
     RoomState,
     Schedule,
+    closed_change,
 )
 
 T = TypeVar("T")
@@ -142,6 +143,14 @@ class MemoryStore:
         with self._lock:
             self._purge()
             return [_clone(entry.meta, RoomMeta) for entry in self._rooms.values()]
+
+    async def delete_room(self, room: str) -> bool:
+        with self._lock:
+            if self._entry(room) is None:
+                return False
+            self._drop(room)
+        self._publish(closed_change(room))
+        return True
 
     async def page(self, query: RoomQuery) -> list[RoomMeta]:
         with self._lock:

@@ -59,6 +59,7 @@ from server.store.model import (
     RoomMeta,
     RoomState,
     Schedule,
+    closed_change,
 )
 from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher, timed
 from server.store.redis_listing import RedisLists
@@ -188,6 +189,15 @@ class RedisStore:
 
     async def list_rooms(self) -> list[RoomMeta]:
         return await self.lists.every_room()
+
+    async def delete_room(self, room: str) -> bool:
+        meta = await self.get_meta(room)
+        if meta is None or not await self._run("delete", room, [self.channel(room)]):
+            return False
+        await self._index(room, b"")
+        await self.lists.forget({room: meta.game})
+        self._publish(closed_change(room))
+        return True
 
     async def page(self, query: RoomQuery) -> list[RoomMeta]:
         return await self.lists.page(query)
