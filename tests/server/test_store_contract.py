@@ -17,6 +17,7 @@ from server.store.listing import RoomQuery
 from server.store import (
     Change,
     Commit,
+    CommitResult,
     Deadline,
     LogEvent,
     LogStep,
@@ -197,6 +198,26 @@ class TestRoomList:
     async def test_counts_are_the_sizes_of_the_status_lists(self, store: Store) -> None:
         await lobby_of_every_status(store)
         assert await store.room_counts() == {"open": 3, "running": 1, "finished": 1, "abandoned": 1}
+
+
+class TestDelete:
+    async def test_a_deleted_room_is_gone_from_every_read_and_its_viewers_are_told(
+        self, store: Store, published: Recorder
+    ) -> None:
+        await started(store)
+        await store.put_schedule("r1", Schedule(0, [Deadline("r1", 0, "t0", 5.0)]))
+        await store.create_room(meta("r2"), b"seed")
+        assert await store.delete_room("r1") is True
+        assert (await store.get_meta("r1"), await store.get_state("r1"), await store.get_log("r1")) == (
+            None,
+            None,
+            [],
+        )
+        assert (await page(store), await store.due(10.0)) == (["r2"], [])
+        assert await store.room_counts() == {"open": 1, "running": 0, "finished": 0, "abandoned": 0}
+        assert [(c.room, c.closed) for c in published.changes[1:]] == [("r1", True)]
+        assert await store.delete_room("r1") is False
+        assert await store.commit(commit(0)) == CommitResult("conflict")
 
 
 class TestStart:
