@@ -10,6 +10,7 @@ from server.clock import Clock, SystemClock
 from server.deadlines import TimerPolicy
 from server.inflight import Inflight
 from server.lobby import Lobby
+from server.memory import Trimmer
 from server.metrics import MeteredRooms, Metrics
 from server.rooms import Rooms
 from server.settings import Settings
@@ -20,7 +21,7 @@ from server.ws.hub import Hub
 
 class Services:
     """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services, the `Hub`, the
-    worker's ``metrics`` and its ``inflight`` actions (graceful shutdown)."""
+    worker's ``metrics``, its ``inflight`` actions (graceful shutdown) and its allocator ``trimmer``."""
 
     def __init__(
         self,
@@ -47,6 +48,7 @@ class Services:
         self.bus = bus
         policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay)
         self.metrics = Metrics()
+        self.trimmer = Trimmer()
         self.inflight = Inflight()
         self.rooms: Rooms = MeteredRooms(
             store, games, self.clock, policy, metrics=self.metrics, inflight=self.inflight

@@ -13,7 +13,6 @@ import pytest
 
 from games.engine.model import only
 from server.bus_redis import cluster_client
-from server.store.listing import RoomQuery
 from server.store import (
     Change,
     Commit,
@@ -28,6 +27,7 @@ from server.store import (
     SeatRecord,
     Store,
 )
+from server.store.listing import RoomQuery
 from tests.redis.support import ScratchRedisStore, new_prefix, scratch_store
 
 
