@@ -21,11 +21,11 @@ from collections.abc import Callable
 
 log = logging.getLogger("boardroom.memory")
 
-#: Connections ended between two trims (a trim walks the heap: ~1 ms per 100 MiB), and the seconds a
-#: trim waits after the last of them.
+#: Connections ended between two trims (a trim walks the heap: ~1 ms per 100 MiB), and the seconds
+#: without another one a trim waits for.
 TRIM_EVERY = 256
 TRIM_DELAY = 1.0
-#: Seconds at least between two trims (each runs a full garbage collection first).
+#: Seconds a trim waits at most once it is due (each runs a full garbage collection first).
 TRIM_SPACING = 10.0
 
 
@@ -43,31 +43,35 @@ def _malloc_trim() -> Callable[[], None] | None:
 
 
 class Trimmer:
-    """Collects garbage and calls ``trim`` (default glibc's ``malloc_trim``) `TRIM_DELAY` seconds after
-    the ``every``-th call of `ended` since the last trim (by then the web server has dropped what it
-    held of those connections too: their protocol, transport and task outlive the session by a
-    moment), `TRIM_SPACING` seconds apart at least."""
+    """Collects garbage and calls ``trim`` (default glibc's ``malloc_trim``) once ``every`` connections
+    ended since the last trim and then none for `TRIM_DELAY` seconds (by then the web server has dropped
+    what it held of them too: their protocol, transport and task outlive the session by a moment), or
+    `TRIM_SPACING` seconds after the ``every``-th at the latest (connections that never stop ending)."""
 
     def __init__(self, every: int = TRIM_EVERY, trim: Callable[[], None] | None = None) -> None:
         self.every = every
         self.trim = trim if trim is not None else _malloc_trim()
         self._ended = 0
         self._pending: asyncio.TimerHandle | None = None
-        self._last = -float("inf")  # loop time of the last trim
+        self._latest: float | None = None  # loop time the pending trim runs at, at the latest
         #: trims done so far (tests count them)
         self.trims = 0
 
     def ended(self) -> None:
         """A connection ended (call on the event loop)."""
         self._ended += 1
-        if self._ended >= self.every and self._pending is None and self.trim is not None:
-            loop = asyncio.get_running_loop()
-            at = max(loop.time() + TRIM_DELAY, self._last + TRIM_SPACING)
-            self._pending = loop.call_at(at, self._run)
+        if self._ended < self.every or self.trim is None:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self._latest is None:
+            self._latest = now + TRIM_SPACING
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = loop.call_at(min(now + TRIM_DELAY, self._latest), self._run)
 
     def _run(self) -> None:
-        self._pending, self._ended = None, 0
-        self._last = asyncio.get_running_loop().time()
+        self._pending, self._latest, self._ended = None, None, 0
         self.trims += 1
         started = time.perf_counter()
         # a closed connection's objects are in reference cycles (protocol, transport, task): until the

@@ -3,9 +3,10 @@ worker's resident memory (``/proc``) after its start, with the crowd in, and aft
 
     python -m clients.bench.crowd --spectators 2000 --cycles 3
 
-The worker is a ``boardroom serve`` child process on the in-memory store; the spectators are websocket
-connections of this process (each reads its ``welcome`` and ``snapshot``, then the crowd sees a few
-steps of the room before it leaves). Prints one line per phase: RSS in MiB and KiB per spectator.
+The worker is a ``boardroom serve`` child process on the in-memory store (it inherits the environment:
+``PYTHONMALLOC=malloc python -m clients.bench.crowd`` runs it on glibc's allocator); the spectators are
+websocket connections of this process (each reads its ``welcome`` and ``snapshot``, then the crowd sees
+a few steps of the room before it leaves). Prints one line per phase: RSS in MiB and KiB per spectator.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ async def steps(base: str, room: str, tokens: list[str], count: int) -> None:
     await ws.close()
 
 
-async def run(spectators: int, cycles: int) -> list[tuple[str, int]]:
+async def run(spectators: int, cycles: int, settle: float) -> list[tuple[str, int]]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     serve = ["serve", "--port", str(port), "--fixtures", "--log-level", "warning"]
@@ -85,7 +86,7 @@ async def run(spectators: int, cycles: int) -> list[tuple[str, int]]:
             await steps(base, room, tokens, 3)
             phases.append((f"cycle {cycle}: {spectators} spectators in", rss_bytes(proc.pid)))
             await asyncio.gather(*(ws.close() for ws in crowd))
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(settle)
             phases.append((f"cycle {cycle}: they left", rss_bytes(proc.pid)))
     finally:
         stop(proc)
@@ -96,8 +97,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--spectators", type=int, default=2000)
     parser.add_argument("--cycles", type=int, default=3)
+    parser.add_argument(
+        "--settle", type=float, default=12.0, help="seconds after the crowd left (the worker trims within 11)"
+    )
     args = parser.parse_args()
-    phases = asyncio.run(run(args.spectators, args.cycles))
+    phases = asyncio.run(run(args.spectators, args.cycles, args.settle))
     first = phases[0][1]
     for name, rss in phases:
         extra = (rss - first) / 1024 / args.spectators
