@@ -36,6 +36,7 @@ STARLETTE = Path(starlette.__file__).parent
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[RunningServer]:
     monkeypatch.setattr(memory, "TRIM_DELAY", 0.0)
     monkeypatch.setattr(memory, "TRIM_SPACING", 0.0)
+    monkeypatch.setattr(memory, "TRIM_GAP", 0.0)
     with running_server(Settings(), games=GAMES) as running:
         running.services.trimmer.every = CROWD
         yield running
@@ -99,6 +100,7 @@ async def test_a_spectator_holds_its_session_and_seven_coroutines_and_leaves_not
 async def test_the_trimmer_trims_once_per_every_ended_connections(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory, "TRIM_DELAY", 0.0)
     monkeypatch.setattr(memory, "TRIM_SPACING", 0.0)
+    monkeypatch.setattr(memory, "TRIM_GAP", 0.0)
     calls: list[int] = []
     trimmer = Trimmer(every=3, trim=lambda: calls.append(1))
     for _ in range(5):
