@@ -12,6 +12,7 @@ import httpx
 import pytest
 import redis
 
+from clients.sdk import Lobby, LobbyError
 from server.clock import FakeClock
 from server.settings import Settings
 from server.testing import RunningServer, running_server
@@ -93,3 +94,21 @@ async def test_a_closed_room_takes_no_more_connections(
         await http.delete(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {host}"})
     ws = await hello(viewing, room, [tokens[0]])
     assert await asyncio.wait_for(close_code(ws), 5.0) == 4404
+
+
+async def test_the_sdk_lists_rooms_with_free_seats_and_closes_a_room(
+    workers: tuple[RunningServer, RunningServer, str | None],
+) -> None:
+    viewing, _, _ = workers
+    async with Lobby(viewing.url) as lobby:
+        waiting = await lobby.create_room("fixture-hands", 2)
+        await lobby.claim(waiting.room)
+        full = await lobby.create_room("fixture-hands", 2)
+        for _ in range(2):
+            await lobby.claim(full.room)
+        assert [r["room"] for r in await lobby.rooms(free_seats=True)] == [waiting.room]
+        await lobby.close_room(waiting.room, waiting.host_token)
+        assert await lobby.rooms(free_seats=True) == []
+        with pytest.raises(LobbyError) as refused:
+            await lobby.close_room(full.room, "wrong")
+        assert (refused.value.status, refused.value.code) == (401, "auth/bad_token")
