@@ -155,8 +155,9 @@ class Pong(_Msg, tag="pong"):
 
 
 class Bye(_Msg, tag="bye"):
-    """Sent before the server closes: ``code`` is the close code, ``reason`` a word (``shutdown``: connect
-    to another worker and resume)."""
+    """Sent before the server closes: ``code`` is the close code, ``reason`` a word (``shutdown``, code
+    1001: connect to another worker and resume; ``closed``, code 4404: the room's host closed it, do
+    not reconnect)."""
 
     code: int
     reason: str

@@ -22,6 +22,7 @@ from server.errors import Refused
 from server.lobby import CreateRoom, SettingsBody
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
 from server.services import Services
+from server.store.listing import STATUSES, RoomQuery
 from server.store.model import RoomMeta
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -84,8 +85,6 @@ def refusals(handler: Handler) -> Handler:
 MAX_BODY = 64 * 1024
 #: A seat in a path: 0, 1, 2... (no sign, no leading zero).
 SEAT_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
-#: The values ``GET /api/rooms?status=`` accepts.
-STATUSES = frozenset({"open", "running", "finished", "abandoned"})
 
 
 async def _read(request: Request) -> bytes:
@@ -190,33 +189,26 @@ async def create_room(request: Request) -> Response:
 @refusals
 async def list_rooms(request: Request) -> Response:
     """``GET /api/rooms``: room summaries ordered by id, ``limit`` (1 to `MAX_PAGE`, default `PAGE`) of
-    them after the id ``after``; a ``Link: <...>; rel="next"`` header names the next page."""
+    them after the id ``after``, filtered by ``game``, ``status`` and ``free_seats``; a
+    ``Link: <...>; rel="next"`` header names the next page. Reads the page's rooms only (`Store.page`)."""
     services = _services(request)
     services.throttles.lists.take(client_of(request))
-    game, status = request.query_params.get("game"), request.query_params.get("status")
+    params = request.query_params
+    status = params.get("status")
     if status is not None and status not in STATUSES:
         raise Refused("request/invalid", f"status is one of {', '.join(sorted(STATUSES))}")
-    limit, after = _page_param(request), request.query_params.get("after", "")
-    # "running" and "finished" rooms both have the stored status "running": only those need their state
-    stored = None if status is None else "running" if status == "finished" else status
-    metas = sorted(
-        (
-            m
-            for m in await services.store.list_rooms()
-            if game in (None, m.game) and stored in (None, m.status)
-        ),
-        key=lambda m: m.room,
-    )
-    metas = [m for m in metas if m.room > after]
-    page: list[dict[str, Any]] = []
-    for start in range(0, len(metas), limit):  # summaries a page at a time, until one is full
-        # read together: the Redis store sends them in shared pipelines, not two round trips per room
-        rooms = await asyncio.gather(*(summary(services, m) for m in metas[start : start + limit]))
-        page += [r for r in rooms if status in (None, r["status"])]
-        if len(page) >= limit:
-            more = len(page) > limit or start + limit < len(metas)
-            return _json(page[:limit], headers=_next_link(request, page[limit - 1]["room"]) if more else None)
-    return _json(page)
+    free = params.get("free_seats", "false")
+    if free not in ("true", "false"):
+        raise Refused("request/invalid", "free_seats is true or false")
+    limit = _page_param(request)
+    query = RoomQuery(params.get("after", ""), limit + 1, status, params.get("game"), free == "true")
+    metas = await services.store.page(query)
+    # read together: the Redis store sends them in shared pipelines, not two round trips per room
+    rooms = await asyncio.gather(*(summary(services, m) for m in metas[:limit]))
+    # a room may have finished between the page's read and its summary's
+    page = [r for r in rooms if status in (None, r["status"])]
+    more = len(metas) > limit
+    return _json(page, headers=_next_link(request, metas[limit - 1].room) if more else None)
 
 
 def _page_param(request: Request) -> int:
@@ -235,6 +227,18 @@ def _next_link(request: Request, last: str) -> dict[str, str]:
 async def get_room(request: Request) -> Response:
     services = _services(request)
     return _json(await summary(services, await services.rooms.meta(request.path_params["room"])))
+
+
+@refusals
+async def close_room(request: Request) -> Response:
+    room = request.path_params["room"]
+    await _services(request).lobby.close(room, _bearer(request))
+    return _json({"room": room})
+
+
+async def room_endpoint(request: Request) -> Response:
+    """``/api/rooms/{room}``: ``GET`` its summary, ``DELETE`` (the host) closes it."""
+    return await (get_room if request.method in ("GET", "HEAD") else close_room)(request)
 
 
 @refusals
@@ -309,7 +313,7 @@ ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
     # one route for both methods, so a 405 on this path lists both in its Allow header
     Route("/api/rooms", rooms_endpoint, methods=["GET", "POST"]),
-    Route("/api/rooms/{room}", get_room, methods=["GET"]),
+    Route("/api/rooms/{room}", room_endpoint, methods=["GET", "DELETE"]),
     Route("/api/rooms/{room}/seats/{seat}/claim", claim_seat, methods=["POST"]),
     Route("/api/rooms/{room}/leave", leave, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}/bot", add_bot, methods=["POST"]),

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from games.engine.plugin import Game
 from server.api import ROUTES
@@ -70,12 +71,12 @@ def create_app(
         Route("/readyz", readyz),
         Route("/metrics", metrics_endpoint),
         *ROUTES,
-        WebSocketRoute("/ws", counted_connections(websocket_endpoint)),
+        WebSocketRoute(WS_PATH, WS_ENDPOINT),  # listed for the router's 404s and url_for; `App` serves it
         *web_routes(),  # the reference web client: /, /rooms/{room}, /static/...
     ]
     origins = services.settings.origins
     middleware = [cors(origins)] + ([Middleware(OriginGuard, origins=origins)] if origins is not None else [])
-    app = Starlette(
+    app = App(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
@@ -84,6 +85,30 @@ def create_app(
     app.router.redirect_slashes = False  # /api/games/ is not a path of the API: 404, not a redirect
     app.state.services = services
     return app
+
+
+class App(Starlette):
+    """The Starlette application, but a ``/ws`` websocket goes straight to its session (`WS_PATH`), past
+    the middleware stack and the router: their coroutine frames stayed alive for as long as each
+    connection did, about 5 KB of a spectator's 26 KB of Python objects (docs/benchmarks.md, "A crowd
+    of spectators"). None of them acts on a websocket (CORS and the origin guard are HTTP-only; the
+    session answers every error itself). Each connection that ended counts towards the next trim of
+    the allocator's free pages (`server.memory.Trimmer`)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == WS_PATH:
+            scope["app"] = self
+            try:
+                await WS_ENDPOINT(WebSocket(scope, receive, send))
+            finally:
+                self.state.services.trimmer.ended()
+            return
+        await super().__call__(scope, receive, send)
+
+
+#: The websocket path and its endpoint (`App`).
+WS_PATH = "/ws"
+WS_ENDPOINT = counted_connections(websocket_endpoint)
 
 
 def cors(origins: list[str] | None) -> Middleware:

@@ -39,7 +39,7 @@ from redis.retry import Retry
 
 from server.bus import Callback
 from server.outage import outage_of
-from server.store.model import Change
+from server.store.model import Change, closed_change
 from server.store.redis import RedisStore
 from server.store.redis_batch import Client, PackedConnection
 
@@ -72,6 +72,7 @@ class RedisBus:
         self._resets = 0  # reconnections (on a Redis Cluster, each tries another node)
         self._dirty: set[str] = set()  # rooms whose channel may need a (un)subscribe on Redis
         self._announced: dict[str, int] = {}  # wake-ups held back while a local commit is in flight
+        self._lost: BaseException | None = None  # why the pub/sub connection failed, until it answers again
         # the worker's one outage log (shared with its sessions and scheduler): a line when Redis is
         # lost and one when it answers again, not one per reconnect attempt or per room
         self._outage = outage_of(store)
@@ -124,10 +125,20 @@ class RedisBus:
         """Rooms subscribed on Redis (after the reader caught up with `subscribe`/`unsubscribe`)."""
         return len(self._channels)
 
+    async def ping(self) -> None:
+        """Raise unless wake-ups can be heard: while rooms are watched, the reader's pub/sub connection
+        must not have failed since it last answered; with none, Redis must answer ``PING`` (a bus with
+        nothing to listen to holds no connection of its own to judge by)."""
+        if self._subs:
+            if self._lost is not None:
+                raise self._lost
+            return
+        await self.store.redis.ping()
+
     # ---- delivery --------------------------------------------------------------------------------
     def _deliver(self, change: Change) -> None:
         subs = self._subs.get(change.room)
-        if not subs or change.version <= self._delivered.get(change.room, -1):
+        if not subs or (not change.closed and change.version <= self._delivered.get(change.room, -1)):
             return
         self._delivered[change.room] = change.version
         for callback in list(subs.values()):
@@ -178,6 +189,7 @@ class RedisBus:
                 await self._read(self._outage.now())
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 self._outage.failed(exc, refused=False)
+                self._lost = exc
                 log.debug("redis pub/sub connection lost (%s); reconnecting", exc)
                 self._channels.clear()
                 self._confirmed.clear()
@@ -208,6 +220,7 @@ class RedisBus:
             if self._channels:
                 message = await self.pubsub.get_message(timeout=0.05)
                 self._outage.recovered(started)
+                self._lost = None
                 if message is not None:
                     self._on_message(message)
                     continue
@@ -272,6 +285,9 @@ class RedisBus:
             self._confirmed.discard(room)
         elif message["type"] == "message":
             self.wakeups += 1
+            if message["data"] == b"closed":  # the room was deleted (`RedisStore.delete_room`)
+                self._deliver(closed_change(room))
+                return
             version = int(message["data"])
             if version <= self._delivered.get(room, -1):
                 return

@@ -2,8 +2,9 @@
 
 Liveness only says the process answers HTTP: restarting a worker because Redis is down would not help.
 Readiness says whether new clients should be sent here: the store answers (`RedisStore.ping` within
-`PING_TIMEOUT` seconds), every room this worker's connections watch is subscribed on the bus, and the
-worker is not draining for a shutdown. A failed check answers 503 with the reason.
+`PING_TIMEOUT` seconds), the bus hears wake-ups (`RedisBus.ping`) and has subscribed every room this
+worker's connections watch, and the worker is not draining for a shutdown. A failed check answers 503
+with the reason.
 """
 
 from __future__ import annotations
@@ -43,9 +44,16 @@ async def store_check(store: Any) -> str:
     return "ok"
 
 
-def bus_check(bus: Any, watched: int) -> str:
-    """``"ok"`` when the bus has a live subscription for each of the ``watched`` rooms. A bus without
-    server-side channels (the in-process one) always has."""
+async def bus_check(bus: Any, watched: int) -> str:
+    """``"ok"`` when the bus can hear wake-ups (`RedisBus.ping` within `PING_TIMEOUT` seconds) and has a
+    live subscription for each of the ``watched`` rooms. A bus without a server (the in-process one)
+    always has."""
+    ping = getattr(bus, "ping", None)
+    if ping is not None:
+        try:
+            await asyncio.wait_for(ping(), PING_TIMEOUT)
+        except Exception as exc:  # as the store's check: any failure to answer means "not ready"
+            return f"unreachable: {type(exc).__name__}: {exc}"[:200]
     channels = getattr(bus, "channels", None)
     if channels is None:
         return "ok"
@@ -54,8 +62,9 @@ def bus_check(bus: Any, watched: int) -> str:
 
 
 async def readiness(services: Services) -> Readiness:
-    store = await store_check(services.store)
-    bus = bus_check(services.bus, services.hub.counts()["rooms"])
+    store, bus = await asyncio.gather(
+        store_check(services.store), bus_check(services.bus, services.hub.counts()["rooms"])
+    )
     draining = services.inflight.draining
     return Readiness(store == bus == "ok" and not draining, store, bus, draining)
 

@@ -6,7 +6,6 @@ so two claims of one seat can never both win. Tokens come from `secrets` and are
 
 from __future__ import annotations
 
-import contextlib
 import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -27,6 +26,12 @@ MAX_RETRIES = 64
 
 #: Characters of visible categories that show nothing (Hangul fillers, the Braille blank).
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Bidirectional embeddings, overrides and isolates: they reorder the text shown after the name.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Unicode categories refused in a name: controls, line and paragraph separators, surrogates, private
+#: use and unassigned code points. Format characters (``Cf``: the zero-width joiner of 👩‍💻, the
+#: zero-width non-joiner of Persian, the soft hyphen, emoji tags) are accepted, but for `BIDI_CONTROLS`.
+REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs", "Co", "Cn"})
 
 #: Longest seat name, characters (docs/api.md).
 MAX_NAME = 40
@@ -112,12 +117,23 @@ class Lobby:
         if policy != "random" and policy not in self.rooms.games[game_id].bots():
             raise Refused("request/invalid", f"no bot policy {policy!r}")
 
-    async def _update(self, room: str, change: Callable[[RoomMeta], Any]) -> tuple[RoomMeta, Any]:
-        """Load, ``change(meta)`` (may raise `Refused`), compare-and-set; retried on conflicts."""
+    async def _update(
+        self, room: str, change: Callable[[RoomMeta], Any], start: bool = False
+    ) -> tuple[RoomMeta, Any]:
+        """Load, ``change(meta)`` (may raise `Refused`), compare-and-set; retried on conflicts. With
+        ``start``, a change that fills the last seat of an ``autostart`` room starts it in the same
+        write (`Store.start_room`): nobody ever reads such a room full and still open, so a racing claim
+        is answered ``room/started``, never ``room/full``, and a start that fails writes nothing."""
         for _ in range(MAX_RETRIES):
             meta = await self.rooms.meta(room)
             result = change(meta)
-            if await self.store.put_meta(meta):
+            if start and meta.status == "open" and meta.autostart and all(s.taken for s in meta.seats):
+                first, schedule = await self._setup(meta)
+                meta.status = "running"
+                written = await self.store.start_room(meta, first, schedule)
+            else:
+                written = await self.store.put_meta(meta)
+            if written:
                 meta.rev += 1
                 return meta, result
         raise RuntimeError(f"room {room}: {MAX_RETRIES} metadata conflicts in a row")
@@ -125,7 +141,7 @@ class Lobby:
     async def claim(self, room: str, seat: int | None, name: str) -> tuple[int, str]:
         """Take ``seat`` (``None``: the first free one): ``(seat, token)``. Raises `Refused`
         ``room/started``, ``seat/not_found``, ``seat/taken`` or ``room/full``. Starts an autostart room
-        whose last seat this fills."""
+        whose last seat this fills, in the same write."""
         name = check_name(name)
         token = new_token()
 
@@ -135,14 +151,7 @@ class Lobby:
             record.token_hash, record.name = hash_token(token), name
             return record.seat
 
-        meta, taken = await self._update(room, take)
-        try:
-            await self._autostart(meta)
-        except Exception:
-            # the caller never gets this token: free the seat again, so claim and start both happen or
-            # neither does (a seat must never stay taken by a token nobody holds)
-            await self._update(room, lambda m: _unclaim(m, taken, token))
-            raise
+        _, taken = await self._update(room, take, start=True)
         return taken, token
 
     async def leave(self, room: str, token: str) -> int:
@@ -169,18 +178,18 @@ class Lobby:
         """A server-side bot of ``policy`` takes ``seat`` (free, or a leaver's after the start).
         Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``."""
 
-        def place(meta: RoomMeta) -> None:
+        def place(meta: RoomMeta) -> bool:
             _require_host(meta, host)
             self._check_policy(meta.game, policy)
             record = _seat(meta, seat)
             if record.taken and not record.left:
                 raise Refused("seat/taken", f"seat {seat} is taken")
             record.bot = policy
+            return meta.status == "running"
 
-        meta, _ = await self._update(room, place)
-        if meta.status == "running":
+        _, running = await self._update(room, place, start=True)
+        if running:  # a leaver's seat: its deadlines change hands
             await self.rooms.reschedule(room)
-        await self._autostart(meta)
 
     async def remove(self, room: str, seat: int, host: str) -> None:
         """Free ``seat`` before the start. Raises `Refused` ``auth/bad_token``, ``room/started``,
@@ -220,6 +229,14 @@ class Lobby:
             await self.rooms.reschedule(room)
         return stored
 
+    async def close(self, room: str, host: str) -> None:
+        """Delete the room (any status) with every key of it: its viewers get ``bye`` ``closed``, its
+        deadlines go, and it answers ``room/not_found`` from then on. Raises `Refused`
+        ``auth/bad_token`` (nothing changed) or ``room/not_found``."""
+        _require_host(await self.rooms.meta(room), host)
+        if not await self.store.delete_room(room):  # deleted meanwhile by another call
+            raise Refused("room/not_found", "the room is gone")
+
     async def start(self, room: str, host: str | None) -> int:
         """Start the room (``host`` ``None``: the server's own autostart): setup, version 0. Returns 0.
         Raises `Refused` ``auth/bad_token``, ``room/started``, ``room/not_full``."""
@@ -247,12 +264,6 @@ class Lobby:
         return RoomState(
             game.encode_state(state), 0, new_token()[:16], game.outcome(state) is not None
         ), schedule
-
-    async def _autostart(self, meta: RoomMeta) -> None:
-        if meta.status == "open" and meta.autostart and all(record.taken for record in meta.seats):
-            # another claim may have started it first, or a seat was freed meanwhile
-            with contextlib.suppress(Refused):
-                await self.start(meta.room, None)
 
 
 def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> dict[str, Any]:
@@ -292,23 +303,18 @@ def check_timers(game: Game[Any, Any], timers: dict[str, float]) -> None:
 
 
 def check_name(name: str) -> str:
-    """A seat name is ``""`` (none) or 1 to `MAX_NAME` printable characters (no control characters) of
-    which one at least shows (a letter, digit, punctuation or symbol that is not a blank filler): a name
-    of spaces or fillers showed as a blank seat. Returns it without surrounding white space; raises
-    `Refused` ``request/invalid``."""
+    """A seat name is ``""`` (none) or 1 to `MAX_NAME` characters, none of `REFUSED_CATEGORIES` or
+    `BIDI_CONTROLS`, of which one at least shows (a letter, digit, punctuation or symbol that is not a
+    blank filler): a name of spaces or fillers showed as a blank seat. Returns it without surrounding
+    white space; raises `Refused` ``request/invalid``."""
     stripped = name.strip()
     shows = any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in stripped)
-    if len(stripped) > MAX_NAME or not stripped.isprintable() or (name and not shows):
+    refused = any(unicodedata.category(c) in REFUSED_CATEGORIES or c in BIDI_CONTROLS for c in stripped)
+    if len(stripped) > MAX_NAME or refused or (name and not shows):
         raise Refused(
             "request/invalid", f"a seat name is 1 to {MAX_NAME} printable characters, not only blanks"
         )
     return stripped
-
-
-def _unclaim(meta: RoomMeta, seat: int, token: str) -> None:
-    record = meta.seats[seat]
-    if meta.status == "open" and token_matches(token, record.token_hash):
-        record.token_hash, record.name, record.settings = None, "", SeatSettings()
 
 
 def seat_of(meta: RoomMeta, token: str) -> SeatRecord:

@@ -6,7 +6,8 @@ Each `Metrics` has its own registry (several apps may live in one test process).
 ``boardroom_connections``           gauge      open websocket connections of this worker
 ``boardroom_watched_rooms``         gauge      rooms this worker's connections watch (bus subscriptions)
 ``boardroom_rooms{status}``         gauge      rooms in the store: ``open``, ``running``, ``finished``,
-                                               ``abandoned`` (read at scrape time)
+                                               ``abandoned`` (the sizes of the store's room lists,
+                                               read at scrape time: no room is read)
 ``boardroom_actions_total``         counter    actions by ``actor`` (``player``, ``timeout``, ``bot``,
                                                ``autopass``) and ``result`` (``applied``,
                                                ``duplicate``, ``illegal``, ``refused``, ``error``)
@@ -23,7 +24,6 @@ gauges are read when scraped (`Metrics.refresh`).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -39,7 +39,7 @@ from server.errors import Refused
 from server.inflight import Inflight
 from server.outage import outage_of, unavailable
 from server.rooms import Acted, ActorKind, Rooms
-from server.store.model import Commit, CommitResult, RoomMeta
+from server.store.model import Commit, CommitResult
 
 if TYPE_CHECKING:
     from server.services import Services
@@ -81,8 +81,6 @@ class Metrics:
             "boardroom_store_up", "1 when the store answered the last scrape's reads", registry=registry
         )
         self._by_result: dict[tuple[str, str], Counter] = {}
-        # finished is for ever: a room seen finished is not read again at the next scrape
-        self._finished: set[str] = set()
 
     def count_action(self, actor: str, result: str, seconds: float) -> None:
         counter = self._by_result.get((actor, result))
@@ -92,30 +90,14 @@ class Metrics:
         self.action_seconds.observe(seconds)
 
     async def refresh(self, services: Services) -> None:
-        """Read the gauges: connections and watched rooms from the hub, rooms by status from the store
-        (one ``get_state`` per running room not yet seen finished)."""
+        """Read the gauges: connections and watched rooms from the hub, rooms by status from the sizes
+        of the store's room lists (`Store.room_counts`: a few reads, whatever the number of rooms)."""
         counts = services.hub.counts()
         self.watched.set(counts["rooms"])
         self.draining.set(1 if services.inflight.draining else 0)
-        by_status = dict.fromkeys(ROOM_STATUSES, 0)
-        listed = await services.store.list_rooms()
-        self._finished &= {meta.room for meta in listed}  # expired rooms leave the cache too
-        # read together: the Redis store sends them in shared pipelines, not one round trip per room
-        for status in await asyncio.gather(*(self._status(services, meta) for meta in listed)):
-            by_status[status] += 1
-        for status, count in by_status.items():
+        for status, count in (await services.store.room_counts()).items():
             self.rooms.labels(status).set(count)
         self.store_up.set(1)
-
-    async def _status(self, services: Services, meta: RoomMeta) -> str:
-        if meta.status != "running":
-            return meta.status
-        if meta.room not in self._finished:
-            loaded = await services.store.get_state(meta.room)
-            if loaded is None or not loaded.finished:
-                return "running"
-            self._finished.add(meta.room)
-        return "finished"
 
     def exposition(self) -> bytes:
         """The text exposition format of every metric."""

@@ -10,6 +10,7 @@ from server.clock import Clock, SystemClock
 from server.deadlines import AutoPass, TimerPolicy
 from server.inflight import Inflight
 from server.lobby import Lobby
+from server.memory import Trimmer
 from server.metrics import MeteredRooms, Metrics
 from server.ratelimit import Throttles
 from server.rooms import Rooms
@@ -21,8 +22,8 @@ from server.ws.hub import Hub
 
 class Services:
     """``settings``, ``clock``, ``store``, ``bus``, the `Rooms` and `Lobby` services, the `Hub`, the
-    worker's ``metrics``, its ``inflight`` actions (graceful shutdown), the per-client ``throttles`` and
-    the count of open websockets (``sockets``)."""
+    worker's ``metrics``, its ``inflight`` actions (graceful shutdown), the per-client ``throttles``, the
+    count of open websockets (``sockets``) and its allocator ``trimmer``."""
 
     def __init__(
         self,
@@ -50,6 +51,7 @@ class Services:
         per_game = {name: settings.timer_seconds(game.timers) for name, game in games.items()}
         policy = TimerPolicy(settings.timer_seconds(), settings.away_seconds, settings.bot_delay, per_game)
         self.metrics = Metrics()
+        self.trimmer = Trimmer()
         self.inflight = Inflight()
         self.rooms: Rooms = MeteredRooms(
             store,

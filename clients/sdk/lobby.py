@@ -130,9 +130,14 @@ class Lobby:
             body["seed"] = seed
         return msgspec.convert(await self._call("POST", "/api/rooms", json=body), Created)
 
-    async def rooms(self, game: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
-        """Every room's summary (of ``game``, in ``status``), following the list's pages."""
+    async def rooms(
+        self, game: str | None = None, status: str | None = None, free_seats: bool = False
+    ) -> list[dict[str, Any]]:
+        """Every room's summary (of ``game``, in ``status``; ``free_seats``: only open rooms with a seat
+        nobody holds), following the list's pages."""
         params = {k: v for k, v in (("game", game), ("status", status)) if v is not None}
+        if free_seats:
+            params["free_seats"] = "true"
         response = await self._request("GET", "/api/rooms", params=params)
         result: list[dict[str, Any]] = response.json()
         while "next" in response.links:
@@ -159,6 +164,10 @@ class Lobby:
 
     async def remove(self, room: str, seat: int, host_token: str) -> None:
         await self._call("DELETE", f"/api/rooms/{room}/seats/{seat}", token=host_token)
+
+    async def close_room(self, room: str, host_token: str) -> None:
+        """Close the room for good: its keys are deleted and its viewers get ``bye`` ``closed``."""
+        await self._call("DELETE", f"/api/rooms/{room}", token=host_token)
 
     async def start(self, room: str, host_token: str) -> int:
         """Start the room; returns its state version."""

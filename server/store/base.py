@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from server.store.listing import RoomQuery
 from server.store.model import (
     ActionResult,
     Change,
@@ -39,7 +40,23 @@ class Store(Protocol):
         ...
 
     async def list_rooms(self) -> list[RoomMeta]:
-        """Every room's metadata (unordered)."""
+        """Every room's metadata (unordered): the abandon sweep's, which reads every room."""
+        ...
+
+    async def page(self, query: RoomQuery) -> list[RoomMeta]:
+        """At most ``query.limit`` rooms matching ``query`` with ids after ``query.after``, ordered by id
+        (`RoomQuery`; ``GET /api/rooms``). Reads the rooms of the page only, not every room: an index
+        per filter, kept by the store's writes."""
+        ...
+
+    async def room_counts(self) -> dict[str, int]:
+        """Rooms per listed status (``open``, ``running``, ``finished``, ``abandoned``), from the sizes of
+        those indexes (no room is read)."""
+        ...
+
+    async def delete_room(self, room: str) -> bool:
+        """Delete every key of ``room`` (its state, log, schedule, leases, its place in the room list and
+        the due index) and publish `closed_change`. False for an unknown room."""
         ...
 
     # ---- state -----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ Expired rooms are dropped when next looked at (no timer of our own).
 
 from __future__ import annotations
 
+import heapq
 import threading
 from typing import Any, TypeVar
 
@@ -18,6 +19,7 @@ import msgspec
 
 from server.clock import Clock, SystemClock
 from server.store.base import Publisher
+from server.store.listing import STATUSES, ListIndex, RoomQuery, classes_of
 from server.store.model import (
     ActionResult,
     Change,
@@ -29,6 +31,7 @@ from server.store.model import (
     RoomMeta,
     RoomState,
     Schedule,
+    closed_change,
 )
 
 T = TypeVar("T")
@@ -65,6 +68,8 @@ class MemoryStore:
         self.ttl = ttl
         self._rooms: dict[str, _Room] = {}
         self._leases: dict[Deadline, tuple[str, float]] = {}
+        self._index = ListIndex()
+        self._expiring: list[tuple[float, str]] = []  # heap of (expiry, room) of closed rooms
         self._lock = threading.RLock()
 
     # ---- expiry ----------------------------------------------------------------------------------
@@ -78,17 +83,29 @@ class MemoryStore:
 
     def _drop(self, room: str) -> None:
         del self._rooms[room]
+        self._index.drop(room)
         for item in [i for i in self._leases if i.room == room]:
             del self._leases[item]
 
     def _purge(self) -> None:
+        """Drop the rooms expired by now: the heap's due entries only (an entry of a room closed again
+        later, or already dropped, is skipped)."""
         now = self.clock.now()
-        for room in [r for r, e in self._rooms.items() if e.expires is not None and e.expires <= now]:
-            self._drop(room)
+        while self._expiring and self._expiring[0][0] <= now:
+            _, room = heapq.heappop(self._expiring)
+            entry = self._rooms.get(room)
+            if entry is not None and entry.expires is not None and entry.expires <= now:
+                self._drop(room)
 
     def _close(self, entry: _Room) -> None:
         # as the Redis store's close: the time to live starts (again) when the room closes
         entry.expires = self.clock.now() + self.ttl
+        heapq.heappush(self._expiring, (entry.expires, entry.meta.room))
+
+    def _list(self, entry: _Room) -> None:
+        """Put the room in the lists of what it is now."""
+        finished = entry.state is not None and entry.state.finished
+        self._index.put(entry.meta.room, entry.meta.game, classes_of(entry.meta, finished))
 
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
@@ -97,7 +114,8 @@ class MemoryStore:
                 return False
             stored = _clone(meta, RoomMeta)
             stored.rev = 0
-            self._rooms[meta.room] = _Room(stored, seed)
+            self._rooms[meta.room] = entry = _Room(stored, seed)
+            self._list(entry)
             return True
 
     async def get_meta(self, room: str) -> RoomMeta | None:
@@ -118,12 +136,31 @@ class MemoryStore:
         entry.meta = stored
         if stored.status == "abandoned":
             self._close(entry)
+        self._list(entry)
         return True
 
     async def list_rooms(self) -> list[RoomMeta]:
         with self._lock:
             self._purge()
             return [_clone(entry.meta, RoomMeta) for entry in self._rooms.values()]
+
+    async def delete_room(self, room: str) -> bool:
+        with self._lock:
+            if self._entry(room) is None:
+                return False
+            self._drop(room)
+        self._publish(closed_change(room))
+        return True
+
+    async def page(self, query: RoomQuery) -> list[RoomMeta]:
+        with self._lock:
+            self._purge()
+            return [_clone(self._rooms[room].meta, RoomMeta) for room in self._index.page(query)]
+
+    async def room_counts(self) -> dict[str, int]:
+        with self._lock:
+            self._purge()
+            return {status: self._index.count(status) for status in STATUSES}
 
     # ---- state -----------------------------------------------------------------------------------
     async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
@@ -135,6 +172,7 @@ class MemoryStore:
             entry.schedule = _clone(schedule, Schedule)
             if state.finished:
                 self._close(entry)
+            self._list(entry)
             change = Change(
                 meta.room, state.version, state.epoch, state.state, schedule, None, state.finished
             )
@@ -175,6 +213,7 @@ class MemoryStore:
                 entry.actions[(commit.step.seat, commit.action_id)] = ActionResult(commit.digest, version)
             if commit.finished:
                 self._close(entry)
+                self._list(entry)
             change = commit.change(version, entry.state.epoch)
         self._publish(change)
         return CommitResult("committed", version)

@@ -184,7 +184,7 @@ class Change(msgspec.Struct):
     """What a commit (or a start) publishes on the room's channel: a wake-up with everything a worker
     needs to fan out this one step. ``step`` is ``None`` for the start (version 0). ``live`` and
     ``prompts``: the decoded state and its prompts when this worker committed it (see `Commit`), else
-    ``None`` (decode ``state``)."""
+    ``None`` (decode ``state``). ``closed``: the room was deleted (`closed_change`); nothing else is set."""
 
     room: str
     version: int
@@ -195,3 +195,9 @@ class Change(msgspec.Struct):
     finished: bool = False
     live: Any = None
     prompts: dict[int, Any] | None = None
+    closed: bool = False
+
+
+def closed_change(room: str) -> Change:
+    """What a store publishes when ``room`` is deleted (`Store.delete_room`): its viewers are told to go."""
+    return Change(room, -1, "", b"", Schedule(-1), closed=True)

@@ -15,15 +15,14 @@ Redis Cluster slot, so each room's scripts touch one shard):
 ``P{R}:leases``     hash    deadline -> ``<expiry seconds>|<worker>``
 ``P{R}:seen``       string  last `touch` time, seconds
 ``P{R}:ch``         channel the room's wake-ups (the new version, ASCII)
-``P{~rooms}:all``   set     every room id (the room list)
 ``P{~rooms}:due``   zset    running room -> its earliest deadline, seconds
+``P{~rooms}:...``           the room list: sorted sets of ids per filter (`server.store.redis_listing`)
 ==================  ======  ===================================================================
 
-Cross-room structures: the room list and the due index are two keys of their own slot, written around
-the room scripts (which touch one slot each, as a Redis Cluster requires), never inside them:
+Cross-room structures: the room list and the due index are keys of their own slot, written around the
+room scripts (which touch one slot each, as a Redis Cluster requires), never inside them:
 
-- a room's id joins the room list before its creation script runs (a failed creation leaves an id whose
-  metadata does not exist, dropped when the list is next read);
+- the room list is a hint each page checks against the rooms it reads (`server.store.redis_listing`);
 - the due index is a hint, the room's own ``dl`` key the truth. A commit sends ``ZADD ... LT`` of its
   earliest deadline in the same pipeline as its script (a lost race leaves an entry too early, never
   too late); a finished or abandoned room is removed after its script. `due` repairs an entry that
@@ -32,7 +31,7 @@ the room scripts (which touch one slot each, as a Redis Cluster requires), never
   entry of any running room a worker failed to index (it died between the script and the index).
 
 Finished and abandoned rooms get a time to live (``ttl`` seconds) on all their keys at once; the room
-list drops ids whose metadata expired when it is next read.
+list drops ids whose metadata expired when a page or the abandon sweep reads them.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ from redis.exceptions import NoScriptError
 
 from server.outage import unavailable
 from server.store.base import Publisher
+from server.store.listing import RoomQuery
 from server.store.model import (
     ActionResult,
     Change,
@@ -59,8 +59,10 @@ from server.store.model import (
     RoomMeta,
     RoomState,
     Schedule,
+    closed_change,
 )
 from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher, timed
+from server.store.redis_listing import RedisLists
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
 _enc = msgspec.msgpack.Encoder()
@@ -89,8 +91,7 @@ class RedisStore:
         self.prefix = prefix
         self.ttl_ms = max(1, int(ttl * 1000))
         self.bus = bus
-        #: the room list (set of ids) and the due index (zset: room -> its earliest deadline, seconds)
-        self.rooms_key = f"{prefix}{INDEX_TAG}:all"
+        #: the due index (zset: room -> its earliest deadline, seconds)
         self.due_key = f"{prefix}{INDEX_TAG}:due"
         self._scripts: dict[str, AsyncScript] = {
             name: redis.register_script(source(name)) for name in SCRIPTS
@@ -103,6 +104,8 @@ class RedisStore:
         self.settled: Callable[[str], None] | None = None
         #: whether this worker's subscription to a room's channel is confirmed (`RedisBus.listening`)
         self.listening: Callable[[str], bool] | None = None
+        #: the room list
+        self.lists = RedisLists(self)
 
     # ---- keys ------------------------------------------------------------------------------------
     def keys(self, room: str) -> list[str]:
@@ -162,8 +165,9 @@ class RedisStore:
 
     # ---- lobby metadata --------------------------------------------------------------------------
     async def create_room(self, meta: RoomMeta, seed: bytes) -> bool:
-        body = _enc.encode(msgspec.structs.replace(meta, rev=0))
-        await self._one(self.rooms_key, lambda pipe: pipe.sadd(self.rooms_key, meta.room))
+        first = msgspec.structs.replace(meta, rev=0)
+        await self.lists.put(first, False)  # listed first: a room is never missing from its lists
+        body = _enc.encode(first)
         return bool(await self._run("create", meta.room, [body, seed, meta.status]))
 
     async def get_meta(self, room: str) -> RoomMeta | None:
@@ -176,6 +180,7 @@ class RedisStore:
             return False
         if meta.status == "abandoned":
             await self._index(meta.room, b"")
+        await self.lists.put(meta, False, meta.rev + 1)
         return True
 
     def _meta_args(self, meta: RoomMeta) -> list[Any]:
@@ -183,16 +188,22 @@ class RedisStore:
         return [meta.rev, body, meta.status, self.ttl_ms]
 
     async def list_rooms(self) -> list[RoomMeta]:
-        index = self.rooms_key
-        rooms = sorted(_b(r).decode() for r in await self._one(index, lambda pipe: pipe.smembers(index)))
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room in rooms:
-                pipe.hget(self.keys(room)[0], "body")
-            bodies = await timed(pipe.execute())
-        gone = [room for room, body in zip(rooms, bodies, strict=True) if body is None]
-        if gone:  # expired rooms leave the list when it is next read
-            await timed(self.redis.srem(index, *gone))
-        return [_meta_dec.decode(body) for body in bodies if body is not None]
+        return await self.lists.every_room()
+
+    async def delete_room(self, room: str) -> bool:
+        meta = await self.get_meta(room)
+        if meta is None or not await self._run("delete", room, [self.channel(room)]):
+            return False
+        await self._index(room, b"")
+        await self.lists.forget({room: meta.game})
+        self._publish(closed_change(room))
+        return True
+
+    async def page(self, query: RoomQuery) -> list[RoomMeta]:
+        return await self.lists.page(query)
+
+    async def room_counts(self) -> dict[str, int]:
+        return await self.lists.counts()
 
     # ---- state -----------------------------------------------------------------------------------
     async def start_room(self, meta: RoomMeta, state: RoomState, schedule: Schedule) -> bool:
@@ -210,6 +221,7 @@ class RedisStore:
         if not started:
             return False
         await self._index(meta.room, earliest[0])
+        await self.lists.put(meta, state.finished, meta.rev + 1)
         change = Change(meta.room, state.version, state.epoch, state.state, schedule, None, state.finished)
         self._publish(change)
         return True
@@ -252,9 +264,16 @@ class RedisStore:
                 self._publish(commit.change(result.version, rest[0].decode()))
                 if commit.finished:  # after the publish: the last update does not wait for it
                     await self._index(room, b"")
+                    await self.lists.put(commit.meta or await self._meta_of(room), True, 0)
         finally:  # after the publish, so our own wake-up is found delivered
             self._settle(room)
         return result
+
+    async def _meta_of(self, room: str) -> RoomMeta:
+        meta = await self.get_meta(room)
+        if meta is None:
+            raise LookupError(f"room {room} committed without metadata")
+        return meta
 
     def _own_subscriptions(self, room: str) -> int | str:
         """The commit script's count of this worker's own subscriptions to ``room``'s channel: the

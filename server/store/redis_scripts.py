@@ -126,9 +126,11 @@ keep_ttl()
 return {1, earliest}
 """
 
-#: ARGV: deadline, worker, now, expiry (seconds). Returns 1, or 0 while another worker holds it. Leases
-#: of deadlines no longer scheduled are dropped on the way.
+#: ARGV: deadline, worker, now, expiry (seconds). Returns 1, or 0 while another worker holds it or the
+#: room is gone (a lease must not outlive its room's keys). Leases of deadlines no longer scheduled are
+#: dropped on the way.
 LEASE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local held = redis.call('HGET', KEYS[8], ARGV[1])
 if held then
   local expiry, worker = string.match(held, '^([^|]*)|(.*)$')
@@ -162,6 +164,15 @@ if last[1] then step = last[1][2][2] end
 return {f[1], f[2], f[3], f[4], redis.call('GET', KEYS[6]), step}
 """
 
+#: ARGV: channel. Deletes every key of the room and publishes ``closed`` on its channel. Returns 1, or
+#: 0 for a room that does not exist.
+DELETE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('DEL', unpack(KEYS))
+redis.call('PUBLISH', ARGV[1], 'closed')
+return 1
+"""
+
 SCRIPTS = {
     "create": CREATE,
     "put_meta": PUT_META,
@@ -171,6 +182,7 @@ SCRIPTS = {
     "lease": LEASE,
     "touch": TOUCH,
     "change_of": CHANGE_OF,
+    "delete": DELETE,
 }
 
 

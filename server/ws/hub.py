@@ -15,7 +15,7 @@ import logging
 from typing import Any
 
 from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
-from protocol.messages import Error, Update
+from protocol.messages import Bye, Error, Update
 from server.bus import Bus
 from server.clock import SystemClock
 from server.ratelimit import TokenBucket
@@ -32,6 +32,9 @@ REVOKED = 4401
 #: The answer to a ``sync`` before the start: there is nothing to bring up to date yet; the snapshots at
 #: version 0 come by themselves when the room starts.
 NOT_STARTED = Error("room/not_started", "the room has not started yet; its snapshots come when it starts")
+
+#: Close code and `Bye` reason of the connections of a room its host closed (protocol/README.md).
+GONE, CLOSED = 4404, "closed"
 #: Catch-ups that replay a room's log, per second and in a burst, per room and worker (`RoomWatch`).
 REPLAYS_PER_SECOND = 5.0
 REPLAY_BURST = 20.0
@@ -144,6 +147,9 @@ class RoomWatch:
             self.state, self.version = self.game.decode_state(loaded.state), loaded.version
 
     async def _change(self, change: Change) -> None:
+        if change.closed:
+            self._bye()
+            return
         if self.unconfirmed:  # first, even for a version a join showed already (it may have raced)
             await self._confirm()
         if change.version <= self.version:
@@ -156,6 +162,14 @@ class RoomWatch:
             steps = await self.hub.rooms.store.get_log(self.room, max(self.version, 0))
             steps = [s for s in steps if s.version <= change.version]
         self._show(change, state, steps)
+
+    def _bye(self) -> None:
+        """The room was deleted: every connection gets ``bye`` (`CLOSED`) and is closed, as for an
+        unknown room (`GONE`): nothing more will happen in it."""
+        for conn in list(self.conns):
+            conn.viewers = []  # nothing queued after this of the room's updates
+            conn.send(conn.codec.encode_server(Bye(GONE, CLOSED)))
+            conn.close(GONE, "the room was closed by its host")
 
     def _show(self, change: Change, state: Any, steps: list[LogStep]) -> None:
         """Send ``change`` (``state``: its decoded state, ``steps``: the log steps since the last version

@@ -52,6 +52,23 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 
 class Session:
+    """One connection's session; slotted, as one lives per connection (2,000 spectators, 2,000 of them)."""
+
+    __slots__ = (
+        "_reader",
+        "_receive_asgi",
+        "_stopped",
+        "actions",
+        "conn",
+        "frames",
+        "holds",
+        "limits",
+        "outage",
+        "services",
+        "syncs",
+        "ws",
+    )
+
     def __init__(self, ws: WebSocket, services: Services) -> None:
         self.ws = ws
         self.services = services

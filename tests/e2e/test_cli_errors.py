@@ -12,10 +12,13 @@ import pytest
 
 from clients.cli import main
 from clients.commands.play import UsageError, play, server_urls
-from games.catalog import with_fixtures
+from games.catalog import shipped, with_fixtures
 from server.settings import Settings
 
 from .conftest import Server, running_server
+
+#: The shipped games as the command lists them.
+SHIPPED = ", ".join(sorted(shipped()))
 
 
 @pytest.mark.parametrize(
@@ -43,7 +46,7 @@ def test_another_url_is_a_usage_error(url: str) -> None:
     ("argv", "line"),
     [
         (["play", "gregs", "--bots", "2"], "boardroom play: gregs seats 3 to 6 players, not --bots 2\n"),
-        (["play", "chess"], "boardroom play: no game 'chess'; choose one of gregs\n"),
+        (["play", "chess"], f"boardroom play: no game 'chess'; choose one of {SHIPPED}\n"),
         (
             ["play", "gregs", "--policy", "genius"],
             "boardroom play: no bot policy 'genius' for gregs; choose one of heuristic, random\n",
@@ -119,7 +122,7 @@ def test_a_game_the_server_does_not_host_is_named_with_those_it_does(
     assert main(["play", "fixture-commit", "--bots", "3", "--url", server.http]) == 2
     assert (
         capsys.readouterr().err
-        == "boardroom play: the server hosts no game 'fixture-commit'; choose one of gregs\n"
+        == f"boardroom play: the server hosts no game 'fixture-commit'; choose one of {SHIPPED}\n"
     )
 
 

@@ -108,14 +108,16 @@ async def test_churn_of_finished_rooms_leaves_no_subscription_no_key_without_ttl
 
 
 async def check_redis_left(store: RedisStore, prefix: str) -> None:
-    """No channel of the prefix has a subscriber; every key has a TTL but the room index, which lists
-    exactly the rooms still readable; the due index is gone (no running room)."""
+    """No channel of the prefix has a subscriber; every key has a TTL but the room list's, which lists
+    exactly the rooms still readable (all finished); the due index is gone (no running room)."""
     assert await store.redis.pubsub_channels(prefix + "*") == []
     keys = sorted([key.decode() async for key in store.redis.scan_iter(match=prefix + "*", count=1000)])
-    index = f"{prefix}{INDEX_TAG}:all"
+    lists = store.lists
     assert f"{prefix}{INDEX_TAG}:due" not in keys
-    without_ttl = [key for key in keys if await store.redis.pttl(key) < 0]
-    assert without_ttl == [index]
-    rooms = {room.decode() for room in await store.redis.smembers(index)}
+    without_ttl = {key for key in keys if await store.redis.pttl(key) < 0}
+    listing = {lists.key(cls, game) for cls in ("all", "finished") for game in (None, "fixture-commit")}
+    assert without_ttl == {lists.listed_key, *listing}
+    rooms = {room.decode() for room in await store.redis.zrange(lists.key("all", None), 0, -1)}
     assert len(rooms) == ROOMS
-    assert {key.split("{", 1)[1].split("}", 1)[0] for key in keys if key != index} == rooms
+    assert rooms == {room.decode() for room in await store.redis.zrange(lists.key("finished", None), 0, -1)}
+    assert {key.split("{", 1)[1].split("}", 1)[0] for key in keys if key not in without_ttl} == rooms

@@ -12,6 +12,7 @@ from redis.crc import key_slot
 
 from games.engine.model import only
 from server.store import Commit, Deadline, LogEvent, LogStep, RoomMeta, RoomState, Schedule, SeatRecord
+from server.store.listing import RoomQuery
 from server.store.redis import RedisStore
 from server.store.redis_scripts import SCRIPTS, source
 from tests.redis.support import ScratchRedisStore, scratch_store
@@ -123,7 +124,10 @@ class TestExpiry:
         for key in store.keys("gone")[:9]:
             await store.redis.delete(key)  # as its TTL would
         assert [m.room for m in await store.list_rooms()] == ["kept"]
-        assert await store.redis.smembers(store.rooms_key) == {b"kept"}
+        lists = store.lists
+        assert await store.redis.zrange(lists.key("all", None), 0, -1) == [b"kept"]
+        assert await store.redis.zrange(lists.key("running", "fixture-hands"), 0, -1) == [b"kept"]
+        assert list(await store.redis.hgetall(lists.listed_key)) == [b"kept"]
 
 
 class TestKeys:
@@ -138,9 +142,10 @@ class TestKeys:
         for room in ("a", "b", "c"):
             await started(store, room, deadline=5.0)
             await store.commit(commit(0, action_id="x", room=room))
-        # acts, log, meta, sched, seed, state; the room list; the due index (the start's deadlines: a
-        # commit without deadlines leaves the entry, `due` drops it once its time has passed)
-        assert len(await prefixed_keys(store)) == 3 * 6 + 2
+        # acts, log, meta, sched, seed, state; the room list (the listed hash, ``all`` and ``running`` of
+        # every game and of the game); the due index (the start's deadlines: a commit without deadlines
+        # leaves the entry, `due` drops it once its time has passed)
+        assert len(await prefixed_keys(store)) == 3 * 6 + 5 + 1
         await store.purge()
         assert await prefixed_keys(store) == []
 
@@ -198,3 +203,75 @@ async def test_touch_all_loads_its_script_again_after_redis_lost_it(store: Scrat
     await store.redis.script_flush()
     await store.touch_all(["r1"], 4.5)
     assert await store.last_seen("r1") == 4.5
+
+
+def listed(store: RedisStore, cls: str, game: str | None = None) -> object:
+    return store.redis.zrange(store.lists.key(cls, game), 0, -1)
+
+
+class TestRoomListHints:
+    """The room list is written around the room scripts (`server.store.redis_listing`): index writes that
+    land out of order or never land are corrected from the rooms' own keys."""
+
+    async def test_an_older_revisions_index_write_landing_last_changes_nothing(
+        self, store: ScratchRedisStore
+    ) -> None:
+        assert await store.create_room(meta(), b"seed")
+        early = await store.get_meta("r1")
+        assert early is not None
+        late = await store.get_meta("r1")
+        assert late is not None
+        late.seats[0].token_hash = late.seats[1].token_hash = "t"
+        assert await store.put_meta(late)  # rev 1: full
+        await store.lists.put(early, False, 0)  # rev 0's write (free seats) arriving after rev 1's
+        assert (await listed(store, "free"), await listed(store, "open")) == ([], [b"r1"])
+
+    async def test_an_outcome_is_kept_whatever_revision_comes_after(self, store: ScratchRedisStore) -> None:
+        await started(store)
+        finishing = commit(0)
+        finishing.finished = True
+        await store.commit(finishing)
+        stored = await store.get_meta("r1")
+        assert stored is not None
+        await store.lists.put(stored, False, stored.rev + 5)  # a later lobby write that knows no outcome
+        assert (await listed(store, "running"), await listed(store, "finished")) == ([], [b"r1"])
+
+    async def test_a_lost_index_write_is_repaired_by_the_page_that_finds_the_room_out_of_place(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store)
+        finishing = commit(0)
+        finishing.finished = True
+        await store.commit(finishing)
+        stored = await store.get_meta("r1")
+        assert stored is not None
+        await store.redis.hdel(store.lists.listed_key, "r1")  # as a worker that died before its write
+        await store.lists.put(stored, False, 0)  # the list as the start left it
+        assert await store.page(RoomQuery(status="running")) == []
+        assert (await listed(store, "running"), await listed(store, "finished")) == ([], [b"r1"])
+
+    async def test_a_room_whose_keys_expired_leaves_every_list_when_a_page_passes_over_it(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store, "gone")
+        await started(store, "kept")
+        for key in store.keys("gone"):
+            await store.redis.delete(key)
+        assert [m.room for m in await store.page(RoomQuery(limit=1))] == ["kept"]
+        assert (await listed(store, "all"), await listed(store, "running", "fixture-hands")) == (
+            [b"kept"],
+            [b"kept"],
+        )
+        assert await store.redis.hkeys(store.lists.listed_key) == [b"kept"]
+
+    async def test_the_set_that_was_the_room_list_is_adopted_by_the_sweep_once(
+        self, store: ScratchRedisStore
+    ) -> None:
+        await started(store)
+        await store.lists.forget({"r1": "fixture-hands"})
+        await store.redis.sadd(store.lists.legacy_key, "r1", "expired")
+        assert [m.room for m in await store.list_rooms()] == ["r1"]
+        assert (await listed(store, "running"), await store.redis.exists(store.lists.legacy_key)) == (
+            [b"r1"],
+            0,
+        )

@@ -11,7 +11,7 @@ import pytest
 
 from server.clock import FakeClock
 from server.services import Services
-from server.settings import Settings
+from server.settings import Limits, Settings
 from server.testing import running_server
 
 from .conftest import GAMES, make_room
@@ -19,10 +19,15 @@ from .conftest import GAMES, make_room
 Http = httpx.Client
 
 
+#: Every test of the module makes rooms from one address on a clock that never moves: no per-client
+#: bucket for creation and listing (tests/e2e/test_bad_clients.py tests those).
+UNTHROTTLED = Limits(creates_per_second=1e6, create_burst=1e6, lists_per_second=1e6, list_burst=1e6)
+
+
 @pytest.fixture(scope="module")
 def client() -> Iterator[httpx.Client]:
     with (
-        running_server(Settings(), games=GAMES, clock=FakeClock()) as server,
+        running_server(Settings(limits=UNTHROTTLED), games=GAMES, clock=FakeClock()) as server,
         httpx.Client(base_url=server.url) as client,
     ):
         yield client
@@ -86,7 +91,7 @@ class TestOptions:
 
 
 class TestAutostart:
-    async def test_a_failed_autostart_frees_the_claimed_seat(
+    async def test_a_failed_autostart_leaves_the_seat_free(
         self, services: Services, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         made = await make_room(services, claim=1)
@@ -123,6 +128,12 @@ class TestBounds:
             "\u3164",
             "\u2800",
             "\u0301" * 3,
+            "\u202eevil",  # a right-to-left override reverses what follows the name
+            "a\u2066b",  # a left-to-right isolate
+            "\u200d\u200c",  # joiners alone show nothing
+            "\u00ad",  # a soft hyphen alone
+            "\ue000",  # private use
+            "\U000e0001",  # a language tag alone
         ],
     )
     def test_a_seat_name_is_1_to_40_printable_characters(self, client: Http, name: str) -> None:
@@ -132,11 +143,45 @@ class TestBounds:
             "request/invalid",
         )
 
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "\U0001f469\u200d\U0001f4bb",  # 👩‍💻: two emoji and a zero-width joiner
+            "Ana \U0001f469\u200d\U0001f4bb",
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian with a zero-width non-joiner
+            "co\u00adop",  # a soft hyphen
+            "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # a tag sequence
+            "Ana\u00a0Li",  # a no-break space
+        ],
+    )
+    def test_names_with_format_characters_are_accepted_as_written(self, client: Http, name: str) -> None:
+        room = fixture_room(client, autostart=False)["room"]
+        assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": name}).status_code == 200
+        assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] == name
+
     def test_a_40_character_name_and_no_name_are_accepted(self, client: Http) -> None:
         room = fixture_room(client, autostart=False)["room"]
         assert client.post(f"/api/rooms/{room}/seats/0/claim", json={"name": "é" * 40}).status_code == 200
         assert client.post(f"/api/rooms/{room}/seats/1/claim", json={}).status_code == 200
         assert [s["name"] for s in client.get(f"/api/rooms/{room}").json()["seats"]] == ["é" * 40, None]
+
+    def test_an_empty_body_reads_as_an_empty_object(self, client: Http) -> None:
+        """docs/api.md: a claim or a bot without a body takes its defaults (every field is optional); a
+        creation without one lacks its required fields."""
+        created = fixture_room(client, autostart=False)
+        room, host = created["room"], created["host_token"]
+        assert client.post(f"/api/rooms/{room}/seats/0/claim").json()["seat"] == 0
+        assert client.post(f"/api/rooms/{room}/seats/1/bot", headers=bearer(host)).json() == {
+            "seat": 1,
+            "bot": "random",
+        }
+        assert [(s["name"], s["bot"]) for s in client.get(f"/api/rooms/{room}").json()["seats"]] == [
+            (None, None),
+            (None, "random"),
+        ]
+        response = client.post("/api/rooms")
+        assert error(response) == (400, "request/invalid")
+        assert response.json()["details"]["error"] == "Object missing required field `game`"
 
     def test_surrounding_white_space_is_dropped_from_a_name(self, client: Http) -> None:
         room = fixture_room(client, autostart=False)["room"]

@@ -352,6 +352,18 @@ class TestHealthAndReadiness:
                 assert wait_ready(server, 200) == (200, ok)  # reconnected and the room resubscribed
             await ws.close()
 
+    def test_the_bus_is_not_ok_while_redis_is_down_even_with_no_room_watched(self) -> None:
+        port = free_port()
+        settings = Settings(store="redis", redis_url=f"redis://127.0.0.1:{port}/0", redis_prefix=new_prefix())
+        with redis_server(port) as first, running_server(settings, games=GAMES) as server:
+            assert wait_ready(server, 200)[1]["bus"] == "ok"
+            first.kill()
+            first.wait()
+            status, body = wait_ready(server, 503)
+            assert (status, body["bus"].split(":")[0]) == (503, "unreachable")
+            with redis_server(port):
+                assert wait_ready(server, 200)[1]["bus"] == "ok"
+
     async def test_a_draining_worker_is_not_ready(self) -> None:
         services = Services(Settings(), GAMES, FakeClock())
         assert (await readiness(services)).ready is True

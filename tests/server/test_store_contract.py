@@ -16,6 +16,7 @@ from server.bus_redis import cluster_client
 from server.store import (
     Change,
     Commit,
+    CommitResult,
     Deadline,
     LogEvent,
     LogStep,
@@ -27,6 +28,7 @@ from server.store import (
     SeatSettings,
     Store,
 )
+from server.store.listing import RoomQuery
 from tests.redis.support import ScratchRedisStore, new_prefix, scratch_store
 
 
@@ -128,6 +130,107 @@ class TestMeta:
         await store.create_room(meta("a"), b"s")
         await store.create_room(meta("b"), b"s")
         assert sorted(m.room for m in await store.list_rooms()) == ["a", "b"]
+
+
+async def lobby_of_every_status(store: Store) -> None:
+    """Rooms ``a``..``f``: ``a`` open and empty, ``b`` open with one seat of two held, ``c`` open and full
+    (no autostart), ``d`` running, ``e`` finished, ``f`` abandoned; ``c`` and ``e`` of another game."""
+    for room in "abcdef":
+        made = meta(room)
+        made.game = "fixture-commit" if room in "ce" else "fixture-hands"
+        await store.create_room(made, b"seed")
+    for room, held in (("b", 1), ("c", 2)):
+        stored = await store.get_meta(room)
+        assert stored is not None
+        for seat in stored.seats[:held]:
+            seat.token_hash = "t"
+        assert await store.put_meta(stored)
+    for room in "def":
+        stored = await store.get_meta(room)
+        assert stored is not None
+        stored.status = "abandoned" if room == "f" else "running"
+        if room == "f":
+            assert await store.put_meta(stored)
+        else:
+            assert await store.start_room(
+                stored, RoomState(b"s0", 0, "e1", finished=room == "e"), Schedule(0)
+            )
+
+
+async def page(store: Store, **query: object) -> list[str]:
+    return [m.room for m in await store.page(RoomQuery(**query))]  # type: ignore[arg-type]
+
+
+class TestRoomList:
+    async def test_a_page_is_ordered_by_id_after_the_given_one(self, store: Store) -> None:
+        for room in ("r3", "r1", "r2", "r10"):
+            await store.create_room(meta(room), b"s")
+        assert await page(store) == ["r1", "r10", "r2", "r3"]
+        assert await page(store, limit=2) == ["r1", "r10"]
+        assert await page(store, after="r10", limit=2) == ["r2", "r3"]
+        assert await page(store, after="r3") == []
+
+    async def test_each_status_is_a_list_of_its_own(self, store: Store) -> None:
+        await lobby_of_every_status(store)
+        assert await page(store) == list("abcdef")
+        assert [
+            await page(store, status=status) for status in ("open", "running", "finished", "abandoned")
+        ] == [
+            ["a", "b", "c"],
+            ["d"],
+            ["e"],
+            ["f"],
+        ]
+
+    async def test_free_seats_lists_open_rooms_a_claim_could_join(self, store: Store) -> None:
+        await lobby_of_every_status(store)
+        assert await page(store, free_seats=True) == ["a", "b"]
+        assert await page(store, free_seats=True, status="open") == ["a", "b"]
+        assert await page(store, free_seats=True, status="running") == []
+
+    async def test_the_game_filter_combines_with_the_others(self, store: Store) -> None:
+        await lobby_of_every_status(store)
+        assert await page(store, game="fixture-commit") == ["c", "e"]
+        assert await page(store, game="fixture-commit", status="open") == ["c"]
+        assert await page(store, game="fixture-commit", free_seats=True) == []
+        assert await page(store, game="fixture-hands", free_seats=True, after="a") == ["b"]
+        assert await page(store, game="nope") == []
+
+    async def test_a_room_moves_between_lists_as_it_changes(self, store: Store) -> None:
+        await lobby_of_every_status(store)
+        stored = await store.get_meta("b")
+        assert stored is not None
+        stored.seats[1].token_hash = "t"  # full now
+        assert await store.put_meta(stored)
+        assert await page(store, free_seats=True) == ["a"]
+        finishing = commit(0)
+        finishing.room, finishing.finished = "d", True
+        assert (await store.commit(finishing)).status == "committed"
+        assert (await page(store, status="running"), await page(store, status="finished")) == ([], ["d", "e"])
+
+    async def test_counts_are_the_sizes_of_the_status_lists(self, store: Store) -> None:
+        await lobby_of_every_status(store)
+        assert await store.room_counts() == {"open": 3, "running": 1, "finished": 1, "abandoned": 1}
+
+
+class TestDelete:
+    async def test_a_deleted_room_is_gone_from_every_read_and_its_viewers_are_told(
+        self, store: Store, published: Recorder
+    ) -> None:
+        await started(store)
+        await store.put_schedule("r1", Schedule(0, [Deadline("r1", 0, "t0", 5.0)]))
+        await store.create_room(meta("r2"), b"seed")
+        assert await store.delete_room("r1") is True
+        assert (await store.get_meta("r1"), await store.get_state("r1"), await store.get_log("r1")) == (
+            None,
+            None,
+            [],
+        )
+        assert (await page(store), await store.due(10.0)) == (["r2"], [])
+        assert await store.room_counts() == {"open": 1, "running": 0, "finished": 0, "abandoned": 0}
+        assert [(c.room, c.closed) for c in published.changes[1:]] == [("r1", True)]
+        assert await store.delete_room("r1") is False
+        assert await store.commit(commit(0)) == CommitResult("conflict")
 
 
 class TestStart:
