@@ -103,6 +103,15 @@ def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_link
     assert "# fail 0" in done.stdout and "# pass 16" in done.stdout
 
 
+def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_move(node: str) -> None:
+    """clients/web/test/app_messages.test.mjs: the sentences of app/messages.js under Node."""
+    done = subprocess.run(
+        [node, "--test", "test/app_messages.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert "# fail 0" in done.stdout and "# pass 1" in done.stdout
+
+
 def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:
     readme = (WEB / "README.md").read_text()
     section = readme[readme.index("## The JavaScript SDK") :]

@@ -438,7 +438,8 @@ test('hot-seat resumes from the smallest version; saved() resumes a new connecti
     await welcomed;
     assert.deepEqual([resumed.prompt(1), resumed.mirror(0), resumed.version], [PROMPT, { turn: 3 }, 2]);
     // seat 0's mirror was kept at its own version 3: the update 2 -> 3 is for seat 1 only
-    send(hello.ws, { type: 'update', seat: 1, frm: 2, to: 3, patch: [{ op: 'replace', path: '/turn', value: 3 }] });
+    const patch = [{ op: 'replace', path: '/turn', value: 3 }];
+    send(hello.ws, { type: 'update', seat: 1, frm: 2, to: 3, patch });
     await nextEvent(resumed, 'update');
     assert.deepEqual([resumed.version, resumed.mirror(1), resumed.prompt(1)], [3, { turn: 3 }, null]);
     resumed.close();
