@@ -49,6 +49,37 @@ def test_dropped_sockets_resume_and_resend_so_no_action_is_lost_or_doubled(node:
     assert summary["resent"] >= summary["drops"]
 
 
+def test_a_double_act_for_one_prompt_applies_once_and_a_resend_of_the_applied_id_is_its_duplicate(
+    node: str, served: str
+) -> None:
+    summary = play(node, "stale", served, 4)
+    chose, revealed = summary["chose"], summary["revealed"]
+    # a character chosen twice at once: both acts name seat 0's prompt, which it no longer has after
+    # the first (the next seat chooses), so the second is refused with no current prompt to name
+    assert chose == {
+        "sent": ["choose-0", "choose-0"],
+        "moved": 1,
+        "refused": ["action/stale_prompt", {}],
+        "current": None,
+    }
+    # a slot revealed twice at once: the second names the prompt the first answered, not the one after it
+    first = revealed["sent"][0]
+    assert first.endswith("-reveal-0") and revealed["sent"] == [first, first]
+    assert revealed["moved"] == 1 and revealed["current"] != first
+    expected = {"prompt": revealed["current"]} if revealed["current"] else {}
+    assert revealed["refused"] == ["action/stale_prompt", expected]
+    # the applied act sent again with its stale prompt: its stored ack, nothing applied
+    ack = summary["ack"]
+    assert summary["resent"] == {
+        "type": "ack",
+        "id": ack["id"],
+        "seat": ack["seat"],
+        "version": ack["version"],
+        "duplicate": True,
+    }
+    assert summary["version"] == ack["version"]
+
+
 def test_the_lobby_helper_pages_claims_seats_bots_and_starts_and_fatal_closes_reject(
     node: str, served: str
 ) -> None:
@@ -69,7 +100,16 @@ def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_link
         [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 14" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 16" in done.stdout
+
+
+def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_move(node: str) -> None:
+    """clients/web/test/app_messages.test.mjs: the sentences of app/messages.js under Node."""
+    done = subprocess.run(
+        [node, "--test", "test/app_messages.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert "# fail 0" in done.stdout and "# pass 1" in done.stdout
 
 
 def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:

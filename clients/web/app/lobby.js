@@ -75,7 +75,7 @@ async function create(event) {
     if (state.form.showError(message)) return;
     if (/\$\.seats|^seats /.test(message)) return fieldError("seats-error", message);
     if (/\$\.timers/.test(message)) return fieldError("turn-error", message);
-    $("create-error").textContent = `${sentence(error)} ${message}`.trim();
+    $("create-error").textContent = `${sentence(error, "lobby")} ${message}`.trim();
   }
 }
 
@@ -86,7 +86,7 @@ async function showRooms(after) {
   try {
     page = await api.rooms({ game, status, after, limit: PAGE });
   } catch (error) {
-    $("notice").textContent = sentence(error);
+    $("notice").textContent = sentence(error, "lobby");
     return;
   }
   state.after = after;
@@ -118,7 +118,7 @@ async function boot() {
   try {
     state.games = await api.games();
   } catch (error) {
-    $("notice").textContent = sentence(error);
+    $("notice").textContent = sentence(error, "lobby");
     return;
   }
   fill(

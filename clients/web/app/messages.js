@@ -16,7 +16,7 @@ export const ERRORS = {
   "room/finished": "The game is over: no more moves.",
   "room/abandoned": "The room was abandoned because nobody was connected; it takes no more moves.",
   "seat/left": "You left this game; your seat is played for you now.",
-  "rate/limited": "Too many moves at once; the move is sent again in a moment.",
+  "rate/limited": "Too many moves at once: that one was dropped; wait a moment and make it again.",
   "store/unavailable": "The server cannot reach its storage right now; the move is sent again shortly.",
   // the rules engine
   "action/bad_choice": "That choice is not one you can make now.",
@@ -75,6 +75,16 @@ export const ERRORS = {
   "net/offline": "The server cannot be reached. Check your connection.",
 };
 
+/** The lobby API's answers whose sentence differs from the websocket's (``sentence(error, "lobby")``):
+ * its 429 refuses a request of this address (a room creation, a listing, a token check), not a move. */
+export const LOBBY_ERRORS = {
+  "rate/limited": (error) => {
+    const wait = error.retryAfter ?? (error.details && error.details.retry_after);
+    const when = wait ? `in ${Math.ceil(wait)} s` : "in a moment";
+    return `Too many requests from this address; try again ${when}.`;
+  },
+};
+
 /** Websocket close codes (protocol/README.md "Errors and closing"). */
 export const CLOSES = {
   1000: "The connection was closed.",
@@ -92,12 +102,14 @@ export const CLOSES = {
   4429: "The page sent too much too fast (or too many wrong seat tokens); reconnecting.",
 };
 
-/** A sentence for ``error`` ({code, message} of the protocol or the API, or a close code number). */
-export function sentence(error) {
+/** A sentence for ``error`` ({code, message} of the protocol or the API, or a close code number).
+ * ``context``: ``"lobby"`` for an answer of the lobby API (a `LobbyError`), else a move's. */
+export function sentence(error, context = "table") {
   if (error === null || error === undefined) return "";
   if (typeof error === "number") return CLOSES[error] || `The connection closed (${error}).`;
   const code = error.code;
   if (typeof code === "number") return CLOSES[code] || `The connection closed (${code}).`;
+  if (context === "lobby" && LOBBY_ERRORS[code]) return LOBBY_ERRORS[code](error);
   if (code && ERRORS[code]) return ERRORS[code];
   if (error.message) return `The server says: ${error.message}`;
   return `Something went wrong (${code || "unknown"}).`;

@@ -19,7 +19,7 @@ async function run(step, hooks, status) {
     await step();
     hooks.onSeatsChanged();
   } catch (error) {
-    status.textContent = sentence(error);
+    status.textContent = sentence(error, "lobby");
   }
 }
 

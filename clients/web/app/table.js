@@ -60,17 +60,20 @@ function rendererContext(viewer) {
     name: (seat) => seatName(seat, names()),
     offered: (kind) =>
       (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
-    choose: (kind, fields) => act(viewer, { kind, ...fields }),
+    choose: (kind, fields) => act(viewer, { kind, ...fields }, prompt),
   };
 }
 
-async function act(seat, action) {
-  if (page.pending) return;
+/** Send ``action`` for ``seat`` answering ``prompt``, the one its control was drawn for: a second
+ * click of a control not yet redrawn names that same prompt, so the server refuses it
+ * (``action/stale_prompt``) instead of applying it to the prompt that followed. */
+async function act(seat, action, prompt) {
+  if (page.pending) return; // the first click's action is still on its way: not sent at all
   page.pending = true;
   page.actionError = "";
   schedule();
   try {
-    await page.conn.act(seat, action);
+    await page.conn.act(seat, action, { prompt: prompt ? prompt.id : null });
   } catch (error) {
     page.actionError = sentence(error);
   } finally {
@@ -213,7 +216,7 @@ async function refreshSummary() {
   try {
     summary = await api.room(roomId);
   } catch (error) {
-    banner(sentence(error));
+    banner(sentence(error, "lobby"));
     return;
   }
   if (JSON.stringify(summary) === JSON.stringify(page.summary)) return; // nothing to redraw
@@ -273,7 +276,7 @@ async function boot() {
     $("room-title").textContent = `${page.title} — room ${roomId}`;
     document.title = `${page.title} — boardroom`;
   } catch (error) {
-    banner(sentence(error));
+    banner(sentence(error, "lobby"));
     return;
   }
   page.log.load();

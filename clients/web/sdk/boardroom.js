@@ -2,9 +2,10 @@
 //
 // A Connection holds zero (spectator) or more (hot-seat) seat tokens of one room. It keeps a mirror per
 // viewer (RFC 6902 patches applied with fast-json-patch, checked against the version: a gap asks for a
-// `sync`), resumes with `since` after a reconnect, resends unanswered actions under their same ids (the
-// server applies an id once), reconnects with exponential back-off and jitter, and pings to find dead
-// sockets. Node has no global WebSocket before version 22: pass the `ws` package's constructor.
+// `sync`), resumes with `since` after a reconnect, sends each action with the id of the prompt it
+// answers and resends unanswered ones under their same ids (the server applies an id once), reconnects
+// with exponential back-off and jitter, and pings to find dead sockets. Node has no global WebSocket
+// before version 22: pass the `ws` package's constructor.
 //
 //   const conn = new Connection({ url: 'http://127.0.0.1:8000', room, tokens: [token] });
 //   conn.on('prompt', ({ seat, prompt }) => prompt && conn.act(seat, { kind: 'reveal', slot: 2 }));
@@ -30,7 +31,8 @@ const encoder = new TextEncoder();
  *
  * Options (clients/web/README.md has each one's meaning): `url` (the server's http(s) or ws(s) base;
  * default `/`, a page's own server), `room`, `tokens`, `WebSocket` (default `globalThis.WebSocket`),
- * `since` with `views` (mirrors kept elsewhere, as `saved()` returns them), `pingInterval` (ms),
+ * `since` with `views` and optionally `versions`, `prompts`, `outcomes` and `epoch` (mirrors kept
+ * elsewhere, as `saved()` returns them), `pingInterval` (ms),
  * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`.
  *
  * Events (`on(name, fn)`; `fn` gets one object): `state` {state, code, reason, delay}, `welcome`,
@@ -47,6 +49,10 @@ export class Connection extends Emitter {
     WebSocket = globalThis.WebSocket,
     since = null,
     views = null,
+    versions = null,
+    prompts = null,
+    outcomes = null,
+    epoch = null,
     pingInterval = 15000,
     backoff = [200, 8000],
     reconnect = true,
@@ -73,7 +79,8 @@ export class Connection extends Emitter {
     /** The seats this connection holds (from the last welcome); empty for a spectator. */
     this.seats = [];
     this.game = '';
-    this.epoch = null;
+    /** The store's epoch, null while unknown (a welcome before the start names none). */
+    this.epoch = epoch || null;
     this.maxFrame = 0;
     /** How many times the server welcomed this connection. */
     this.welcomes = 0;
@@ -81,7 +88,7 @@ export class Connection extends Emitter {
     this.closed = null;
     this.mirrors = new Map();
     this.outbox = new Outbox();
-    if (since !== null && views !== null) this.restore(since, views);
+    if (since !== null && views !== null) this.restore({ since, views, versions, prompts, outcomes });
     this.syncing = new Set();
     this.ready = null;
   }
@@ -109,20 +116,32 @@ export class Connection extends Emitter {
     return this.mirrors.get(viewer)?.events ?? [];
   }
 
-  /** `{since, views}` to pass to a later Connection (a reloaded page) so that it resumes from here. */
+  /** `{since, epoch, views, versions, prompts, outcomes}` (plain JSON: each table keyed by viewer, `null`
+   * for the spectator) to pass to a later Connection (a reloaded page) so that it resumes from here with
+   * each mirror's view at its own version, its prompt and its outcome: a resume at the current version
+   * brings no frame at all, so what is not kept here would be missing until the next step. */
   saved() {
-    const views = {};
-    for (const [viewer, mirror] of this.mirrors) if (mirror.ready) views[viewer] = mirror.view;
-    return { since: this.version, views };
+    const kept = { views: {}, versions: {}, prompts: {}, outcomes: {} };
+    for (const [viewer, mirror] of this.mirrors) {
+      if (!mirror.ready) continue;
+      kept.views[viewer] = mirror.view;
+      kept.versions[viewer] = mirror.version;
+      if (mirror.prompt !== null) kept.prompts[viewer] = mirror.prompt;
+      if (mirror.outcome !== null) kept.outcomes[viewer] = mirror.outcome;
+    }
+    return { since: this.version, epoch: this.epoch, ...kept };
   }
 
-  restore(since, views) {
+  restore({ since, views, versions, prompts, outcomes }) {
     const entries = views instanceof Map ? [...views] : Object.entries(views);
+    const at = (table, key) => (table instanceof Map ? table.get(key) : table?.[key]) ?? null;
     for (const [key, view] of entries) {
       const viewer = key === null || key === 'null' ? null : Number(key);
       const mirror = new Mirror(viewer);
-      mirror.version = since;
+      mirror.version = at(versions, key) ?? since;
       mirror.view = view;
+      mirror.prompt = at(prompts, key);
+      mirror.outcome = at(outcomes, key);
       this.mirrors.set(viewer, mirror);
     }
   }
@@ -201,12 +220,15 @@ export class Connection extends Emitter {
   }
 
   // ---- actions --------------------------------------------------------------------------------------
-  /** Send `action` (`{kind, ...}`) for `seat`. Resolves with the `ack` ({id, seat, version,
-   * duplicate}); rejects with `ActionRefused` ({code, message, details}) or `Closed`. Survives
-   * reconnects: an unanswered action is resent under its same id, so it is applied exactly once. */
-  act(seat, action) {
+  /** Send `action` (`{kind, ...}`) for `seat`, answering the prompt `prompt` names (by default the id
+   * of the seat's prompt in its mirror now; null: name none, judged against whatever the prompt is
+   * by then). Resolves with the `ack` ({id, seat, version, duplicate}); rejects with `ActionRefused`
+   * ({code, message, details}: `action/stale_prompt` when that prompt is no longer the seat's, so an
+   * action sent twice for one prompt is applied once) or `Closed`. Survives reconnects: an unanswered
+   * action is resent under its same id and prompt, so it is applied exactly once. */
+  act(seat, action, { prompt = this.prompt(seat)?.id ?? null } = {}) {
     if (this.closed) return Promise.reject(this.closed);
-    const { item, promise } = this.outbox.add(seat, action);
+    const { item, promise } = this.outbox.add(seat, action, prompt);
     if (this.maxFrame && encoder.encode(item.frame).length > this.maxFrame) {
       // the server would close the socket (1009), and every resend would close it again
       this.outbox.refuse({
@@ -261,10 +283,13 @@ export class Connection extends Emitter {
   }
 
   onWelcome(msg) {
-    if (this.epoch !== null && msg.epoch !== this.epoch) {
-      this.mirrors.clear(); // the store went back in time: nothing shown can be trusted
+    // '' (welcomed before the start) is no epoch yet: it compares equal to any, and keeps the known one
+    if (msg.epoch) {
+      if (this.epoch !== null && msg.epoch !== this.epoch) {
+        this.mirrors.clear(); // the store went back in time: nothing shown can be trusted
+      }
+      this.epoch = msg.epoch;
     }
-    this.epoch = msg.epoch;
     this.game = msg.game;
     this.seats = [...msg.seats];
     this.maxFrame = msg.max_frame ?? 0;

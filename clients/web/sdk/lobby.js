@@ -6,13 +6,16 @@
 //   const { seat, token } = await lobby.claim(room, 'any', 'Lena');
 
 /** A refused request: HTTP `status`, the stable `code` (`seat/taken`, `room/started`...), `message`,
- * and `retryAfter` (seconds, from the `Retry-After` header of a 503 `store/unavailable`; else null). */
+ * `details` (the answer's JSON data: `{path}`, `{retry_after}`...; `{}` when it gave none) and
+ * `retryAfter` (seconds, from the `Retry-After` header of a 429 `rate/limited` or a 503
+ * `store/unavailable`; else null). */
 export class LobbyError extends Error {
-  constructor(status, code, message, retryAfter = null) {
+  constructor({ status, code, message = '', details = {}, retryAfter = null }) {
     super(message);
     this.name = 'LobbyError';
     this.status = status;
     this.code = code;
+    this.details = details;
     this.retryAfter = retryAfter;
   }
 }
@@ -59,12 +62,13 @@ export class Lobby {
     }
     if (!response.ok) {
       const retry = response.headers.get('Retry-After');
-      throw new LobbyError(
-        response.status,
-        data?.code ?? 'http/error',
-        data?.message ?? text,
-        retry === null ? null : Number(retry),
-      );
+      throw new LobbyError({
+        status: response.status,
+        code: data?.code ?? 'http/error',
+        message: data?.message ?? text,
+        details: data?.details ?? {},
+        retryAfter: retry === null ? null : Number(retry),
+      });
     }
     return { data, response };
   }

@@ -3,8 +3,10 @@
 // Ids are `<prefix>-<n>`: a random prefix per outbox (two clients of one seat never collide) and a
 // counter shared by all seats (an id alone names a pending action). After a reconnect the connection
 // resends every pending action with its same id; the server applies an id at most once, so each action
-// takes effect exactly once. An action the server refused leaves the outbox with its error and is never
-// resent: the server does not record refusals, so a resend would be judged anew.
+// takes effect exactly once, and with the id of the prompt it was first sent for (a resend of an applied
+// id is answered by its duplicate ack before the prompt is looked at). An action the server refused
+// leaves the outbox with its error and is never resent: the server does not record refusals, so a
+// resend would be judged anew.
 
 /** An action the server refused (`error` naming its id), or one the client could not send: `code`
  * (`action/not_offered`, ...), `message`, `details` (JSON data), the action's `id` and `seat`. */
@@ -45,12 +47,16 @@ export class Outbox {
     this.items = new Map();
   }
 
-  /** A new pending action of `seat` under a fresh id: `{item: {id, seat, frame}, promise}`, the promise
-   * resolving with the ack (`{id, seat, version, duplicate}`) or rejecting with `ActionRefused`. */
-  add(seat, action) {
+  /** A new pending action of `seat` answering the prompt of id `prompt` (null: none named) under a
+   * fresh id: `{item: {id, seat, prompt, frame}, promise}`, the promise resolving with the ack (`{id,
+   * seat, version, duplicate}`) or rejecting with `ActionRefused`. The frame is built once: every
+   * resend carries the same id and the same prompt. */
+  add(seat, action, prompt = null) {
     this.count += 1;
     const id = `${this.prefix}-${this.count}`;
-    const item = { id, seat, frame: JSON.stringify({ type: 'act', id, seat, action }) };
+    const act = { type: 'act', id, seat, action };
+    if (prompt !== null) act.prompt = prompt;
+    const item = { id, seat, prompt, frame: JSON.stringify(act) };
     const promise = new Promise((resolve, reject) => {
       item.resolve = resolve;
       item.reject = reject;

@@ -2,6 +2,7 @@
 //
 //   node test/sdk_game.mjs game <http base> [seed]       four connections, one per seat, and a spectator
 //   node test/sdk_game.mjs reconnect <http base> [seed]  one hot-seat connection dropped mid-game
+//   node test/sdk_game.mjs stale <http base> [seed]      double acts for one prompt (a double click)
 //
 // Each mode plays random legal actions (picked from the prompts' `choices`) until the outcome, checks
 // every mirror against a fresh snapshot, and prints a JSON summary on its last line; an assertion that
@@ -180,6 +181,60 @@ function until(conn, predicate) {
   });
 }
 
+/** One hot-seat connection sends each of two actions twice at once, as a double click does: both acts
+ * name the prompt the seat had, so the server applies the first and refuses the second as stale. Then
+ * the applied act is sent again as it was (its prompt now stale): a resend of an applied id is answered
+ * by its duplicate ack first. */
+async function stale(lobby) {
+  const { room, tokens } = await newRoom(lobby);
+  const acts = [];
+  const recorder = (direction, frame) => {
+    const msg = JSON.parse(frame);
+    if (direction === 'out' && msg.type === 'act') acts.push(msg);
+  };
+  const conn = open(room, tokens, { recorder });
+  await conn.connect();
+  const double = async (seat, action) => {
+    const before = (await lobby.room(room)).version;
+    const [first, second] = await Promise.allSettled([conn.act(seat, action), conn.act(seat, action)]);
+    assert.equal(first.status, 'fulfilled');
+    await until(conn, () => conn.version >= first.value.version);
+    const [sent, again] = acts.slice(-2);
+    return {
+      sent: [sent.prompt, again.prompt],
+      moved: (await lobby.room(room)).version - before,
+      refused: [second.reason.code, second.reason.details],
+      current: conn.prompt(seat)?.id ?? null,
+      act: sent,
+      ack: first.value,
+    };
+  };
+  const chose = await double(0, pick(conn.prompt(0)));
+  let seat = conn.seats.find((s) => conn.prompt(s) !== null);
+  while (!conn.prompt(seat).id.endsWith('-reveal-0')) {
+    const ack = await conn.act(seat, pick(conn.prompt(seat)));
+    await until(conn, () => conn.version >= ack.version);
+    seat = conn.seats.find((s) => conn.prompt(s) !== null);
+  }
+  const revealed = await double(seat, { kind: 'reveal', ...conn.prompt(seat).choices.reveal[0] });
+  const answer = nextEvent(conn, 'ack');
+  conn.sendRaw(JSON.stringify(revealed.act)); // what the outbox resends after a lost ack
+  const resent = await answer;
+  const version = (await lobby.room(room)).version;
+  conn.close();
+  const facts = ({ sent, moved, refused, current }) => ({ sent, moved, refused, current });
+  return { chose: facts(chose), revealed: facts(revealed), resent, ack: revealed.ack, version };
+}
+
+function nextEvent(conn, name) {
+  return new Promise((resolve) => {
+    const off = conn.on(name, (detail) => {
+      off();
+      resolve(detail);
+    });
+  });
+}
+
 /** The lobby helper on every endpoint the UI uses, and the connection's fatal closes. */
 async function lobbyCalls(lobby) {
   const gregs = (await lobby.games()).find((g) => g.id === 'gregs');
@@ -241,7 +296,7 @@ async function lobbyCalls(lobby) {
 }
 
 const lobby = new Lobby(base);
-const modes = { game, reconnect, lobby: lobbyCalls };
+const modes = { game, reconnect, stale, lobby: lobbyCalls };
 assert.ok(modes[mode], `unknown mode ${mode}`);
 const summary = await modes[mode](lobby);
 console.log(JSON.stringify(summary));

@@ -105,6 +105,11 @@ test('the lobby calls fetch as a browser requires: as a plain function, not a me
     // a browser's fetch throws "Illegal invocation" when called on another object
     if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
     calls.push([url, init.method, init.headers]);
+    if (url.endsWith('/api/rooms')) {
+      const body = { code: 'rate/limited', message: 'too many rooms', details: { retry_after: 7 } };
+      const headers = { 'Retry-After': '7' };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 429, headers }));
+    }
     const failed = url.endsWith('/start');
     const body = failed ? { code: 'room/not_full', message: 'seats are free' } : [{ id: 'gregs' }];
     return Promise.resolve(new Response(JSON.stringify(body), { status: failed ? 409 : 200 }));
@@ -115,10 +120,18 @@ test('the lobby calls fetch as a browser requires: as a plain function, not a me
     const err = await lobby.start('r1', 'host-token').catch((e) => e);
     assert.ok(err instanceof LobbyError);
     assert.deepEqual([err.status, err.code, err.message], [409, 'room/not_full', 'seats are free']);
-    assert.deepEqual(calls, [
-      ['http://h:1/api/games', 'GET', {}],
-      ['http://h:1/api/rooms/r1/start', 'POST', { Authorization: 'Bearer host-token' }],
+    assert.deepEqual([err.details, err.retryAfter], [{}, null]);
+    const limited = await lobby.createRoom({ game: 'gregs', seats: 3 }).catch((e) => e);
+    assert.deepEqual(
+      [limited.status, limited.code, limited.message, limited.details, limited.retryAfter],
+      [429, 'rate/limited', 'too many rooms', { retry_after: 7 }, 7],
+    );
+    assert.deepEqual(calls.map((c) => c.slice(0, 2)), [
+      ['http://h:1/api/games', 'GET'],
+      ['http://h:1/api/rooms/r1/start', 'POST'],
+      ['http://h:1/api/rooms', 'POST'],
     ]);
+    assert.deepEqual(calls[1][2], { Authorization: 'Bearer host-token' });
   } finally {
     globalThis.fetch = saved;
   }
@@ -199,7 +212,8 @@ test('act resolves on its ack, rejects with its refusal; an error naming no acti
   try {
     const first = conn.act(0, { kind: 'pass' });
     const sent = (await server.next()).msg;
-    assert.deepEqual({ ...sent, id: 'x' }, { type: 'act', id: 'x', seat: 0, action: { kind: 'pass' } });
+    const act = { type: 'act', id: 'x', seat: 0, action: { kind: 'pass' }, prompt: 't0' };
+    assert.deepEqual({ ...sent, id: 'x' }, act, "the id of the mirror's prompt");
     send(ws, { type: 'ack', id: sent.id, seat: 0, version: 1 });
     assert.deepEqual(await first, { id: sent.id, seat: 0, version: 1, duplicate: false });
 
@@ -238,6 +252,36 @@ test('an action refused store/unavailable is sent again under its id', async () 
     server.close();
   }
 });
+
+test('act names the prompt it answers, resent with it after the prompt moved on; an explicit one wins',
+  async () => {
+    const server = await serve();
+    const { conn, ws } = await started(server);
+    try {
+      const pending = conn.act(0, { kind: 'pass' });
+      const first = (await server.next()).msg;
+      assert.equal(first.prompt, 't0');
+      const next = { id: 't1', kinds: ['pass'], timer: 'turn', default: 'pass', choices: { pass: [{}] } };
+      send(ws, update(0, 1, [], { prompt: next })); // the step the action made; its ack was lost
+      await nextEvent(conn, 'update');
+      ws.close(1012);
+      const again = await server.next();
+      welcome(again.ws, { version: 1 });
+      assert.deepEqual((await server.next()).msg, first, 'the same id and the prompt it was sent for');
+      send(again.ws, { type: 'ack', id: first.id, seat: 0, version: 1, duplicate: true });
+      assert.equal((await pending).duplicate, true);
+
+      conn.act(0, { kind: 'pass' }, { prompt: 'mine' }).catch(() => {});
+      assert.equal((await server.next()).msg.prompt, 'mine');
+      conn.act(0, { kind: 'pass' }, { prompt: null }).catch(() => {});
+      assert.equal('prompt' in (await server.next()).msg, false, 'null: no prompt named');
+      conn.act(0, { kind: 'pass' }).catch(() => {});
+      assert.equal((await server.next()).msg.prompt, 't1');
+    } finally {
+      conn.close();
+      server.close();
+    }
+  });
 
 test('after a lost socket it resumes from its version and resends unanswered actions, not refused ones',
   async () => {
@@ -330,6 +374,34 @@ test('a welcome of another epoch drops the mirrors for the snapshots that follow
   }
 });
 
+test('a welcome before the start names no epoch: the real one after it keeps the mirrors', async () => {
+  const server = await serve();
+  const conn = connection(server);
+  try {
+    const ready = conn.connect();
+    const { ws } = await server.next();
+    welcome(ws, { version: -1, epoch: '' });
+    await ready;
+    assert.equal(conn.epoch, null);
+    send(ws, { type: 'snapshot', seat: 0, version: 0, view: VIEW, prompt: PROMPT }); // the start
+    await nextEvent(conn, 'snapshot');
+    ws.close(1012);
+    const again = await server.next();
+    assert.equal(again.msg.since, 0);
+    const welcomed = nextEvent(conn, 'welcome');
+    welcome(again.ws, { epoch: 'e1', version: 1 });
+    await welcomed;
+    assert.deepEqual([conn.epoch, conn.version, conn.mirror(0), conn.prompt(0)], ['e1', 0, VIEW, PROMPT]);
+    send(again.ws, update(0, 1, [{ op: 'replace', path: '/turn', value: 1 }]));
+    await nextEvent(conn, 'update');
+    assert.deepEqual([conn.version, conn.mirror(0).turn], [1, 1], 'the resume patches the kept mirror');
+    assert.equal(server.sockets.length, 2);
+  } finally {
+    conn.close();
+    server.close();
+  }
+});
+
 test('hot-seat resumes from the smallest version; saved() resumes a new connection', async () => {
   const server = await serve();
   const conn = connection(server, { tokens: ['a', 'b'] });
@@ -338,17 +410,39 @@ test('hot-seat resumes from the smallest version; saved() resumes a new connecti
     const { ws } = await server.next();
     welcome(ws, { seats: [0, 1], version: 3 });
     send(ws, { type: 'snapshot', seat: 0, version: 3, view: { turn: 3 } });
-    send(ws, { type: 'snapshot', seat: 1, version: 2, view: { turn: 2 } });
+    send(ws, { type: 'snapshot', seat: 1, version: 2, view: { turn: 2 }, prompt: PROMPT });
     await ready;
     assert.equal(conn.version, 2);
-    const saved = conn.saved();
-    assert.deepEqual(saved, { since: 2, views: { 0: { turn: 3 }, 1: { turn: 2 } } });
+    const saved = JSON.parse(JSON.stringify(conn.saved())); // as a page keeps it
+    assert.deepEqual(saved, {
+      since: 2,
+      epoch: 'e1',
+      views: { 0: { turn: 3 }, 1: { turn: 2 } },
+      versions: { 0: 3, 1: 2 },
+      prompts: { 1: PROMPT },
+      outcomes: {},
+    });
     conn.close();
     const later = connection(server, { tokens: ['a', 'b'], ...saved });
+    assert.deepEqual([later.prompt(0), later.prompt(1), later.epoch], [null, PROMPT, 'e1']);
     const closed = later.connect().catch((e) => e);
     assert.equal((await server.next()).msg.since, 2);
     later.close();
     assert.equal((await closed).code, 1000, 'close() before the welcome rejects connect()');
+
+    // resumed at the current version, the server sends nothing: the kept prompt is the seat's
+    const resumed = connection(server, { tokens: ['a', 'b'], ...saved });
+    const welcomed = resumed.connect();
+    const hello = await server.next();
+    welcome(hello.ws, { seats: [0, 1], version: 3 });
+    await welcomed;
+    assert.deepEqual([resumed.prompt(1), resumed.mirror(0), resumed.version], [PROMPT, { turn: 3 }, 2]);
+    // seat 0's mirror was kept at its own version 3: the update 2 -> 3 is for seat 1 only
+    const patch = [{ op: 'replace', path: '/turn', value: 3 }];
+    send(hello.ws, { type: 'update', seat: 1, frm: 2, to: 3, patch });
+    await nextEvent(resumed, 'update');
+    assert.deepEqual([resumed.version, resumed.mirror(1), resumed.prompt(1)], [3, { turn: 3 }, null]);
+    resumed.close();
   } finally {
     conn.close();
     server.close();
