@@ -3,7 +3,7 @@
 Re-exports the names a game module needs.
 """
 
-from games.engine.bots import random_policy
+from games.engine.bots import Bot, Thought, bots_of, random_policy, think
 from games.engine.data import DataError, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
 from games.engine.match import LogEntry, Match
@@ -22,11 +22,13 @@ from games.engine.model import (
 )
 from games.engine.plugin import Game, Policy, check, kind_of, step
 from games.engine.rng import Rng
+from games.engine.search import ismcts
 
 __all__ = [
     "CODES",
     "EVERYONE",
     "Audience",
+    "Bot",
     "Ctx",
     "DataError",
     "Event",
@@ -39,15 +41,19 @@ __all__ = [
     "Prompt",
     "Rng",
     "Seat",
+    "Thought",
     "Timeout",
     "all_but",
+    "bots_of",
     "check",
     "declare",
     "encode_args",
+    "ismcts",
     "kind_of",
     "load_rows",
     "only",
     "parse_rows",
     "random_policy",
     "step",
+    "think",
 ]

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import abc
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
+from games.engine.bots import Bot, Policy
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
 from games.engine.rng import Rng
 
 S = TypeVar("S", bound=msgspec.Struct)
 Opt = TypeVar("Opt", bound=msgspec.Struct)
-
-#: A bot: a pure function of what its seat sees (the ``View`` Struct), its prompt and a generator of its
-#: own -> an action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
-Policy = Callable[[Any, Prompt, Rng], dict[str, Any]]
 
 
 class Game(abc.ABC, Generic[S, Opt]):
@@ -109,8 +106,10 @@ class Game(abc.ABC, Generic[S, Opt]):
         game knows better (``commit/already``, ``window/not_your_turn``), from what that seat can see."""
         return "action/no_prompt"
 
-    def bots(self) -> Mapping[str, Policy]:
-        """Named bot policies; ``"random"`` is always offered by the engine."""
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        """Named bots: a `Bot` entry (a plain policy, or a search with its node budget) or a bare `Policy`
+        (a plain bot). The engine always offers ``random`` and ``search`` (`games.engine.bots.bots_of`);
+        an entry of the same name replaces the engine's."""
         return {}
 
     # ---- codecs (the engine's, shared by every game) ---------------------------------------------------

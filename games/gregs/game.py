@@ -9,7 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Prompt, Rng, Timeout
+from games.engine import (
+    Bot,
+    Ctx,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Policy,
+    Prompt,
+    Rng,
+    Timeout,
+    ismcts,
+)
+from games.engine.bots import SEARCH_NODES
 from games.gregs import model, rules
 from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, RANK_IDS, VALUES
 from games.gregs.model import (
@@ -298,11 +311,13 @@ class Gregs(Game[model.State, model.Options]):
         new.draw = pool[len(actions) :]
         return new
 
-    def bots(self) -> Mapping[str, Policy]:
-        """``heuristic``: `games.gregs.bot.heuristic`."""
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        """``heuristic`` (`games.gregs.bot.heuristic`) and ``search-heuristic``: the engine's search with
+        play-outs by the heuristic instead of the random bot."""
         from games.gregs.bot import heuristic
 
-        return {"heuristic": heuristic}
+        search = Bot(heuristic, ismcts(self, heuristic), SEARCH_NODES)
+        return {"heuristic": heuristic, "search-heuristic": search}
 
 
 GAME = Gregs()
