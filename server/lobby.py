@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from games.engine.bots import bots_of
 from games.engine.match import setup_ctx
 from games.engine.plugin import Game
 from server.deadlines import schedule_for
@@ -102,7 +103,7 @@ class Lobby:
         return seed
 
     def _check_policy(self, game_id: str, policy: str) -> None:
-        if policy != "random" and policy not in self.rooms.games[game_id].bots():
+        if policy not in bots_of(self.rooms.games[game_id]):
             raise Refused("request/invalid", f"no bot policy {policy!r}")
 
     async def _update(self, room: str, change: Callable[[RoomMeta], Any]) -> tuple[RoomMeta, Any]:

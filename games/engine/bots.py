@@ -14,6 +14,7 @@ the room's seed, so a sampled future is not the room's future either.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -104,13 +105,22 @@ def bots_of(game: Game[Any, Any]) -> dict[str, Bot]:
     return {**table, **own}
 
 
+def private(rng: Rng) -> Rng:
+    """A generator over ``rng``'s stream under a key derived one way from its seed (BLAKE2b of the stream
+    name keyed by the seed, 32 bytes): a bot's draws stay seeded, but the room seed, which fixes every
+    deal of the room, does not reach the bot."""
+    key = hashlib.blake2b(rng.stream.encode(), key=rng.seed, digest_size=32).digest()
+    return Rng(key, rng.stream)
+
+
 def think(game: Game[Any, Any], bot: Bot, state: Any, seat: int, rng: Rng) -> Thought:
     """``bot``'s decision for ``seat`` at ``state``: a plain policy sees the seat's view and prompt; a
     search gets them and ``worlds`` (`Game.redeal` of ``state`` for ``seat``), never ``state`` itself.
+    Either draws from `private` of ``rng`` (the room's seed keys ``rng``; the bot never sees it).
 
     Raises ``KeyError`` when ``seat`` has no prompt, and whatever the bot raises.
     """
-    view, prompt = game.view(state, seat), game.prompts(state)[seat]
+    view, prompt, rng = game.view(state, seat), game.prompts(state)[seat], private(rng)
     if bot.search is None:
         return Thought(bot.policy(view, prompt, rng))
 
