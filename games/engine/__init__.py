@@ -23,6 +23,7 @@ from games.engine.model import (
 from games.engine.plugin import Game, Policy, check, kind_of, step
 from games.engine.rng import Rng
 from games.engine.search import ismcts
+from games.engine.story import Story, load_story
 
 __all__ = [
     "CODES",
@@ -41,6 +42,7 @@ __all__ = [
     "Prompt",
     "Rng",
     "Seat",
+    "Story",
     "Thought",
     "Timeout",
     "all_but",
@@ -51,6 +53,7 @@ __all__ = [
     "ismcts",
     "kind_of",
     "load_rows",
+    "load_story",
     "only",
     "parse_rows",
     "random_policy",

@@ -18,6 +18,7 @@ from games.engine.bots import Bot, Policy
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
 from games.engine.rng import Rng
+from games.engine.story import Story
 
 S = TypeVar("S", bound=msgspec.Struct)
 Opt = TypeVar("Opt", bound=msgspec.Struct)
@@ -29,11 +30,13 @@ class Game(abc.ABC, Generic[S, Opt]):
     Attributes: ``id`` (``"gregs"``), ``title``, ``min_seats``/``max_seats``, and the msgspec types
     ``State``, ``Options`` (defaults for every field), ``Action`` (a union of tagged Structs, tag field
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
+    ``story``: the sentences of its events (`games.engine.story`, from a data file; none by default).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
     """
 
     shared_view: ClassVar[bool] = False
+    story: ClassVar[Story] = Story()
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -111,6 +114,11 @@ class Game(abc.ABC, Generic[S, Opt]):
         (a plain bot). The engine always offers ``random`` and ``search`` (`games.engine.bots.bots_of`);
         an entry of the same name replaces the engine's."""
         return {}
+
+    def standings(self, view: Any) -> str:
+        """One line of standings for people, from a ``View`` (a spectator's at the end of a game:
+        ``"Greg (seat 2) past rank 2, ..."``); empty when the game has none to tell."""
+        return ""
 
     # ---- codecs (the engine's, shared by every game) ---------------------------------------------------
     def encode_state(self, state: S) -> bytes:

@@ -17,6 +17,7 @@ from clients.sdk import ActionRefused, BotPlayer, Connection, Mirror, Outbox, St
 from clients.sdk.render import describe
 from games.catalog import shipped
 from games.engine import Bot, Policy, Prompt, Rng, bots_of
+from games.fixtures.commit import GAME as COMMIT
 from games.fixtures.hands import HandsGame
 from protocol.diff import diff
 from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update, Welcome
@@ -143,10 +144,21 @@ class TestOutbox:
 class TestRender:
     def test_revealed_card_reads_as_a_sentence_with_the_card_name_and_signed_value(self) -> None:
         body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
-        assert describe(body) == "seat 2 revealed Plaster Cast (+2)"
+        assert describe(body, GAME.story) == "seat 2 revealed Plaster Cast (+2)"
 
-    def test_unknown_kind_lists_its_fields(self) -> None:
-        assert describe({"type": "bell", "seat": 1, "card": "chr-greg"}) == "bell: seat=1 card=Greg"
+    def test_unknown_kind_lists_its_fields_with_the_games_names(self) -> None:
+        assert (
+            describe({"type": "bell", "seat": 1, "card": "chr-greg"}, GAME.story) == "bell: seat=1 card=Greg"
+        )
+
+    def test_another_games_event_of_the_same_kind_gets_that_games_sentence(self) -> None:
+        body = {"kind": "revealed", "prize": "prize-4", "bids": [3, 1], "winner": 0}
+        assert describe(body, COMMIT.story) == "the bids for prize-4 are [3, 1]; winner: 0"
+        assert describe(body, GAME.story) == "revealed: prize=prize-4 bids=[3, 1] winner=0"
+
+    def test_without_a_story_every_event_gets_the_generic_line(self) -> None:
+        body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
+        assert describe(body) == "revealed: seat=2 slot=0 card=act-plaster-cast-1 value=2"
 
 
 class TestConnectionBookkeeping:
