@@ -63,8 +63,8 @@ def play(
     seed: bytes,
     tally: Tally | None = None,
     names: Sequence[str] = (),
-) -> tuple[Outcome, int]:
-    """One game to its end, seat i played by ``bots[i]``: ``(outcome, actions applied)``.
+) -> tuple[Outcome, Match]:
+    """One game to its end, seat i played by ``bots[i]``: its outcome and the finished `Match`.
 
     Each bot draws from its own stream ``bot/<seat>/v<version>`` and sees only its seat's view (a search
     bot: worlds sampled by the game's ``redeal``). Among several prompted seats, the one to act is drawn
@@ -81,7 +81,7 @@ def play(
             tally.ms.setdefault(names[seat], []).append((time.perf_counter() - started) * 1000)
             tally.nodes.setdefault(names[seat], []).append(thought.nodes)
         match.act(seat, thought.action)
-    return outcome, match.version
+    return outcome, match
 
 
 def run_arena(
@@ -102,9 +102,9 @@ def run_arena(
         shift = index % len(names) if rotate else 0
         seated = list(names[-shift:]) + list(names[:-shift]) if shift else list(names)
         bots = [table[n] for n in seated]
-        outcome, actions = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated)
+        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated)
         tally.games += 1
-        tally.actions += actions
+        tally.actions += match.version
         tally.guarded += outcome.guard
         for name in {seated[w] for w in outcome.winners}:
             tally.wins[name] += 1

@@ -41,7 +41,24 @@ def test_another_url_is_a_usage_error(url: str) -> None:
     [
         (["play", "gregs", "--bots", "2"], "boardroom play: gregs seats 3 to 6 players, not --bots 2\n"),
         (["play", "chess"], "boardroom play: no game 'chess'; choose one of gregs\n"),
-        (["play", "gregs", "--policy", "genius"], "boardroom play: no bot policy 'genius' for gregs\n"),
+        (
+            ["play", "gregs", "--policy", "genius"],
+            "boardroom play: no bot policy 'genius' for gregs; "
+            "choose from heuristic, random, search, search-heuristic\n",
+        ),
+        (
+            ["play", "gregs", "--options", '{"turn_limit": 0}'],
+            "boardroom play: --options refused by gregs: Expected `int` >= 1 - at `$.turn_limit`\n",
+        ),
+        (
+            ["play", "gregs", "--options", "[1]"],
+            "boardroom play: --options must be a JSON object, not list\n",
+        ),
+        (
+            ["play", "gregs", "--bots", "3", "--options", '{"start": "5"}'],
+            "boardroom play: --options refused by gregs: "
+            "start must be 'seat0', 'random' or a seat number below 3, got '5'\n",
+        ),
         (
             ["play", "gregs", "--url", "ftp://x"],
             "boardroom play: --url must be http(s)://host:port or ws(s)://host:port, got 'ftp://x'\n",
@@ -57,7 +74,14 @@ def test_a_bad_argument_prints_one_line_and_exits_2(
 
 async def test_play_against_a_ws_url(server: Server) -> None:
     args = argparse.Namespace(
-        game="gregs", bots=3, url=server.ws, seed="1", policy="random", encoding="json", timeout=60.0
+        game="gregs",
+        bots=3,
+        url=server.ws,
+        seed="1",
+        policy="random",
+        encoding="json",
+        timeout=60.0,
+        options=None,
     )
     out = io.StringIO()
     assert await play(args, out) == 0
