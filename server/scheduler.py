@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games.engine.bots import Bot, Thought, bots_of, think
@@ -150,9 +151,11 @@ class Scheduler:
                 thought = await loop.run_in_executor(self._pool(), think_apart, *args)
             else:
                 thought = think(game, bot, state, item.seat, Rng(seed, stream))
-        except Exception:
+        except Exception as exc:
             # any failure of a bot (a policy bug, a broken pool): the seat takes its default, so the room
             # moves on instead of re-firing the same failing item after every lease
+            if isinstance(exc, BrokenProcessPool):
+                self.close()  # a pool process died: the next search starts a fresh pool
             log.warning("bot %r failed in room %s: it takes its default", name, item.room, exc_info=True)
             return {"kind": "timeout", "prompt": item.prompt}
         return thought.action

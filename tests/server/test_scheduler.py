@@ -264,3 +264,25 @@ async def test_due_items_fire_concurrently_up_to_the_bound(services: Services, c
     assert await sweep == 3
     for room_id in rooms:
         assert [s.action for s in await services.store.get_log(room_id)] == [chosen.action]
+
+
+async def test_a_dead_pool_process_costs_one_default_and_a_fresh_pool_thinks_on(
+    services: Services, clock: FakeClock
+) -> None:
+    room = await make_room(services, "gregs", 3, claim=0)
+    for seat in range(3):
+        await services.lobby.set_bot(room.room, seat, "search", room.host)
+    scheduler = Scheduler(services)
+    try:
+        assert await scheduler.tick() == 1
+        pool = scheduler._thinkers
+        assert isinstance(pool, ProcessPoolExecutor)
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+            process.join()
+        assert (await scheduler.tick(), await scheduler.tick()) == (1, 1)
+        assert scheduler._thinkers is not None and scheduler._thinkers is not pool
+    finally:
+        scheduler.close()
+    kinds = [s.action["kind"] for s in await services.store.get_log(room.room)]
+    assert kinds == ["choose", "timeout", "choose"]
