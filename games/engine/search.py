@@ -34,7 +34,8 @@ def playout(
 ) -> tuple[int | None, int]:
     """Play ``action`` (a decoded action) of ``seat`` in a copy of ``world``, then every seat by
     ``rollout`` to the end: ``(seat's rank, nodes)``, or ``(None, nodes)`` when cut off at ``budget``
-    nodes (or the world has no prompt left before its outcome). Each step draws from ``rng``.
+    nodes, when the world has no prompt left before its outcome, or when the rollout's action is refused
+    (the play-out is void). Each step draws from ``rng``.
 
     Raises `IllegalAction` when ``action`` is not legal in ``world``."""
     state = game.copy(world)
@@ -48,10 +49,12 @@ def playout(
         prompt = prompts[actor]
         try:
             move = game.convert_action(rollout(game.view(state, actor), prompt, rng))
-            step(game, state, actor, move, Ctx(rng))
         except (IllegalAction, ValueError, KeyError, IndexError):
-            # a rollout policy without an answer here (a free-form prompt): the seat takes its default
-            step(game, state, actor, Timeout(prompt.id), Ctx(rng))
+            move = Timeout(prompt.id)  # no answer from the rollout here (a free-form prompt): the default
+        try:
+            step(game, state, actor, move, Ctx(rng))
+        except IllegalAction:
+            return None, nodes + 1  # a refused step may leave the state half-changed: the play-out is void
         nodes += 1
     return outcome.ranks[seat], nodes
 

@@ -90,3 +90,16 @@ class TestSearch:
         reveal(match, 1, 0, 1, 2)
         thought = think(GAME, bots_of(GAME)["search"], match.state, 1, Rng(SEED, "bot/1/v7"))
         assert thought.action == {"kind": "stop"}
+
+    def test_a_play_out_whose_rollout_is_refused_is_void(self) -> None:
+        """A refused step may leave the state half-changed, so nothing of that play-out is scored: with a
+        rollout that is always refused, no candidate is scored and the first one is played."""
+
+        def refused(view: Any, prompt: Prompt, rng: Rng) -> dict[str, Any]:
+            return {"kind": "reveal", "slot": 99}
+
+        match = table()
+        search = ismcts(GAME, refused)
+        prompt = GAME.prompts(match.state)[0]
+        thought = search(0, None, prompt, Rng(b"k", "s"), lambda rng: GAME.redeal(match.state, 0, rng), 40)
+        assert thought == Thought(candidates(prompt)[0], 40)
