@@ -17,6 +17,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from games.engine.bots import bots_of
 from games.engine.plugin import Game
 from server.errors import Refused
 from server.lobby import CreateRoom, SettingsBody
@@ -136,7 +137,7 @@ def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
         "options_schema": msgspec.json.schema(game.Options),
-        "bots": ["random", *sorted(set(game.bots()) - {"random"})],
+        "bots": ["random", *sorted(set(bots_of(game)) - {"random"})],
         "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
     }
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from games.engine.bots import bots_of
 from games.engine.match import setup_ctx
 from games.engine.plugin import Game
 from server.deadlines import schedule_for
@@ -114,7 +115,7 @@ class Lobby:
         return seed
 
     def _check_policy(self, game_id: str, policy: str) -> None:
-        if policy != "random" and policy not in self.rooms.games[game_id].bots():
+        if policy not in bots_of(self.rooms.games[game_id]):
             raise Refused("request/invalid", f"no bot policy {policy!r}")
 
     async def _update(

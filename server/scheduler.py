@@ -7,6 +7,13 @@ the seat still has the prompt named). A stale item (the prompt changed meanwhile
 so each deadline takes effect exactly once. Rooms nobody has been connected to for ``abandon_after``
 seconds are closed as abandoned.
 
+Due items fire concurrently, at most ``concurrency`` at once; one room's items fire in their due order
+(a bot's action and another seat's deadline of the same room do not race each other). A bot entry that
+searches (`games.engine.bots.Bot.searches`) thinks in a process pool of ``thinkers`` processes, off the
+event loop; a plain policy is cheap and runs inline. Either sees only its seat's view and prompt (a search:
+worlds re-dealt for its seat, never the state) and draws from its own stream ``bot/<seat>/v<version>``.
+A bot that raises anything takes its prompt's default (a timeout), logged with its traceback.
+
 While the store is unreachable the sweeps keep ticking; the worker's `server.outage.Outage` logs one line
 when the store fails and one when a sweep succeeds again (not a traceback per sweep). Items due
 meanwhile fire on the first sweep after the outage.
@@ -16,12 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import secrets
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from games.engine.bots import random_policy
+from games.engine.bots import Bot, Thought, bots_of, think
 from games.engine.errors import IllegalAction
-from games.engine.plugin import Game, Policy
+from games.engine.plugin import Game
 from games.engine.rng import Rng
 from server.deadlines import bot_of
 from server.errors import Refused
@@ -37,32 +47,70 @@ log = logging.getLogger("boardroom.scheduler")
 SWEEPS_PER_LIMIT = 10
 
 
-def policy_of(game: Game[Any, Any], name: str) -> Policy:
-    """The bot policy ``name`` of ``game`` (``random``: the engine's). Raises ``KeyError``."""
-    if name == "random":
-        return game.bots().get("random", random_policy)
-    return game.bots()[name]
+#: Due items fired at once by one sweep (each is a room's commit, or a search bot thinking meanwhile).
+CONCURRENCY = 32
+#: Processes a worker's searching bots think in.
+THINKERS = 2
+
+
+def policy_of(game: Game[Any, Any], name: str) -> Bot:
+    """The bot entry ``name`` of ``game`` (`games.engine.bots.bots_of`). Raises ``KeyError``."""
+    return bots_of(game)[name]
+
+
+_GAMES: dict[type[Any], Game[Any, Any]] = {}
+
+
+def think_apart(
+    game_type: type[Any], name: str, seat: int, state: bytes, seed: bytes, stream: str
+) -> Thought:
+    """`games.engine.bots.think` in a pool process: the game by its class (one instance per process),
+    the state as its stored bytes."""
+    game = _GAMES.get(game_type)
+    if game is None:
+        game = _GAMES[game_type] = game_type()
+    return think(game, bots_of(game)[name], game.decode_state(state), seat, Rng(seed, stream))
 
 
 class Scheduler:
-    """Fires due items of every room in the store; ``worker`` names the lease holder."""
+    """Fires due items of every room in the store; ``worker`` names the lease holder. ``thinkers``: the
+    executor of searching bots (default: a pool of `THINKERS` processes, started at the first search and
+    shut down by `close`); ``concurrency``: due items fired at once."""
 
-    def __init__(self, services: Services, worker: str | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        worker: str | None = None,
+        thinkers: Executor | None = None,
+        concurrency: int = CONCURRENCY,
+    ) -> None:
         self.services = services
         self.worker = worker or secrets.token_hex(6)
         self._last_sweep = -float("inf")
+        self._thinkers = thinkers
+        self._own_pool = thinkers is None
+        self._limit = asyncio.Semaphore(concurrency)
 
     async def tick(self) -> int:
         """One sweep at the clock's current time; returns how many items committed an action."""
         store, now = self.services.store, self.services.clock.now()
-        applied = 0
+        rooms: dict[str, list[Deadline]] = {}
         for item in await store.due(now):
-            if await store.lease(item, self.worker, now, self.services.settings.ttls.lease):
-                applied += await self.fire(item)
+            rooms.setdefault(item.room, []).append(item)
+        applied = sum(await asyncio.gather(*(self._fire_room(items, now) for items in rooms.values())))
         if now - self._last_sweep >= self.services.settings.ttls.abandon_after / SWEEPS_PER_LIMIT:
             self._last_sweep = now
             await self.services.hub.heartbeat()
             await self.abandon(now)
+        return applied
+
+    async def _fire_room(self, items: list[Deadline], now: float) -> int:
+        """Claim and fire one room's due items in order, within the sweep's concurrency bound."""
+        applied = 0
+        async with self._limit:
+            for item in items:
+                if await self.services.store.lease(item, self.worker, now, self.services.settings.ttls.lease):
+                    applied += await self.fire(item)
         return applied
 
     async def fire(self, item: Deadline) -> int:
@@ -97,12 +145,36 @@ class Scheduler:
         prompt = game.prompts(state).get(item.seat)
         if prompt is None or prompt.id != item.prompt:
             return {"kind": "timeout", "prompt": item.prompt}  # refused as stale by the commit
-        rng = Rng(await rooms.seed(item.room), f"bot/{item.seat}/v{loaded.version}")
+        seed, stream = await rooms.seed(item.room), f"bot/{item.seat}/v{loaded.version}"
         try:
-            return policy_of(game, name)(game.view(state, item.seat), prompt, rng)
-        except (KeyError, ValueError):
-            log.warning("bot %r cannot act in room %s: its seat takes its default", name, item.room)
+            bot = policy_of(game, name)
+            if bot.searches:
+                loop = asyncio.get_running_loop()
+                args = (type(game), name, item.seat, loaded.state, seed, stream)
+                thought = await loop.run_in_executor(self._pool(), think_apart, *args)
+            else:
+                thought = think(game, bot, state, item.seat, Rng(seed, stream))
+        except Exception as exc:
+            # any failure of a bot (a policy bug, a broken pool): the seat takes its default, so the room
+            # moves on instead of re-firing the same failing item after every lease
+            if isinstance(exc, BrokenProcessPool):
+                self.close()  # a pool process died: the next search starts a fresh pool
+            log.warning("bot %r failed in room %s: it takes its default", name, item.room, exc_info=True)
             return {"kind": "timeout", "prompt": item.prompt}
+        return thought.action
+
+    def _pool(self) -> Executor:
+        if self._thinkers is None:
+            # spawn, not fork: the worker has threads (the store's, uvicorn's) a fork would copy half-held
+            context = multiprocessing.get_context("spawn")
+            self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=context)
+        return self._thinkers
+
+    def close(self) -> None:
+        """Shut down the pool of searching bots this scheduler started (a search in flight is cancelled)."""
+        if self._own_pool and self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
 
     async def abandon(self, now: float) -> int:
         """Close rooms nobody has been connected to for ``abandon_after`` seconds; returns how many."""
@@ -129,6 +201,12 @@ class Scheduler:
     async def run(self) -> None:
         """Sweep every ``settings.tick`` seconds of real time (at once again after a sweep that applied
         something) until cancelled; a failing sweep is logged (a store outage once, by `server.outage`)."""
+        try:
+            await self._sweep()
+        finally:
+            self.close()
+
+    async def _sweep(self) -> None:
         outage = outage_of(self.services.store)
         while True:
             started = outage.now()

@@ -1,51 +1,87 @@
-"""``boardroom arena``: play N in-memory games between named bot policies and report win rates.
+"""``boardroom arena``: play N in-memory games between named bots and report win rates and think time.
 
-Example: ``boardroom arena gregs --games 1000 --bots heuristic,random,random,random --seed 1`` (or
-``--bots heuristic --bots random,random,random``: repeated ``--bots`` add seats). Game i
-uses the seed ``<seed>/<i>``; with ``--rotate`` the policies move one seat on per game, so no policy
-keeps the start seat. A policy's wins count every game it is among the winners of.
+Example: ``boardroom arena gregs --games 1000 --bots search,random,random,random --seed 1`` (or
+``--bots search --seats 4``: seats past the named ones are ``random``; repeated ``--bots`` add seats).
+Game i uses the seed ``<seed>/<i>``; with rotation (the default) the bots move one seat on per game, so
+none keeps the start seat. When several seats are prompted at once, they act in a random order drawn
+from the arena's own stream ``arena/v<version>``. A bot's wins count every game it is among the winners
+of. ``--jobs N`` plays the games in N processes; the results are the same for any N.
+
+Think time is per decision: the nodes a search bot spent (0 for a plain policy) and the milliseconds of
+wall time it took, as the 50th and 95th percentiles per bot.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import msgspec
 
-from games.engine import Match, Outcome, Policy, Rng, random_policy
+from clients.commands.options import OptionsError, game_options
+from games.engine import Bot, Match, Outcome, Rng, bots_of, think
 
 
 class Tally(msgspec.Struct):
-    """Results of an arena run: ``games`` played, ``wins`` per policy name, ``guarded`` games ended by a
-    guard, ``actions`` applied in all."""
+    """Results of an arena run: ``games`` played, ``wins`` per bot name, ``guarded`` games ended by a
+    guard, ``actions`` applied in all, and per bot the ``nodes`` and ``ms`` of each of its decisions."""
 
     games: int = 0
     wins: dict[str, int] = {}
     guarded: int = 0
     actions: int = 0
+    nodes: dict[str, list[int]] = {}
+    ms: dict[str, list[float]] = {}
+
+    def add(self, other: Tally) -> None:
+        """Fold ``other`` (a run over other games) into this one."""
+        self.games += other.games
+        self.guarded += other.guarded
+        self.actions += other.actions
+        for name, wins in other.wins.items():
+            self.wins[name] = self.wins.get(name, 0) + wins
+        for name, nodes in other.nodes.items():
+            self.nodes.setdefault(name, []).extend(nodes)
+        for name, ms in other.ms.items():
+            self.ms.setdefault(name, []).extend(ms)
 
 
-def policies_of(game: Any) -> dict[str, Policy]:
-    """The policies a game offers by name: ``random`` and the game's own `Game.bots`."""
-    return {"random": random_policy, **game.bots()}
+def policies_of(game: Any) -> dict[str, Bot]:
+    """The bots a game offers by name (`games.engine.bots.bots_of`)."""
+    return bots_of(game)
 
 
-def play(game: Any, policies: Sequence[Policy], options: Any, seed: bytes) -> tuple[Outcome, int]:
-    """One game to its end, seat i played by ``policies[i]``: ``(outcome, actions applied)``.
+def play(
+    game: Any,
+    bots: Sequence[Bot],
+    options: Any,
+    seed: bytes,
+    tally: Tally | None = None,
+    names: Sequence[str] = (),
+) -> tuple[Outcome, Match]:
+    """One game to its end, seat i played by ``bots[i]``: its outcome and the finished `Match`.
 
-    Each bot draws from its own stream ``bot/<seat>/v<version>`` and sees only its seat's view.
+    Each bot draws from its own stream ``bot/<seat>/v<version>`` and sees only its seat's view (a search
+    bot: worlds sampled by the game's ``redeal``). Among several prompted seats, the one to act is drawn
+    from the stream ``arena/v<version>``. With ``tally``, each decision's nodes and milliseconds are
+    recorded under ``names[seat]``.
     """
-    match = Match(game, len(policies), options, seed)
+    match = Match(game, len(bots), options, seed)
     while (outcome := game.outcome(match.state)) is None:
-        for seat, prompt in game.prompts(match.state).items():
-            view = game.view(match.state, seat)
-            action = policies[seat](view, prompt, Rng(seed, f"bot/{seat}/v{match.version}"))
-            match.act(seat, action)
-            break  # prompts change after every action: ask again
-    return outcome, match.version
+        prompted = sorted(game.prompts(match.state))
+        seat = prompted[Rng(seed, f"arena/v{match.version}").below(len(prompted))]
+        started = time.perf_counter()
+        thought = think(game, bots[seat], match.state, seat, Rng(seed, f"bot/{seat}/v{match.version}"))
+        if tally is not None:
+            tally.ms.setdefault(names[seat], []).append((time.perf_counter() - started) * 1000)
+            tally.nodes.setdefault(names[seat], []).append(thought.nodes)
+        match.act(seat, thought.action)
+    return outcome, match
 
 
 def run_arena(
@@ -55,23 +91,48 @@ def run_arena(
     seed: str,
     options: Mapping[str, Any] | None = None,
     rotate: bool = True,
+    first: int = 0,
 ) -> Tally:
-    """Play ``games`` games with the policies ``names`` (one per seat) and tally the wins per name.
-
-    Raises ``KeyError`` for an unknown policy name.
-    """
+    """Play games ``first`` to ``first + games - 1`` with the bots ``names`` (one per seat) and tally
+    the wins and think time per name. Raises ``KeyError`` for an unknown bot name."""
     table = policies_of(game)
     opts = game.options(options)
     tally = Tally(wins={name: 0 for name in names})
-    for index in range(games):
+    for index in range(first, first + games):
         shift = index % len(names) if rotate else 0
         seated = list(names[-shift:]) + list(names[:-shift]) if shift else list(names)
-        outcome, actions = play(game, [table[n] for n in seated], opts, f"{seed}/{index}".encode())
+        bots = [table[n] for n in seated]
+        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated)
         tally.games += 1
-        tally.actions += actions
+        tally.actions += match.version
         tally.guarded += outcome.guard
         for name in {seated[w] for w in outcome.winners}:
             tally.wins[name] += 1
+    return tally
+
+
+def _run_part(
+    game_id: str, names: list[str], part: tuple[int, int], seed: str, options: Any, rotate: bool
+) -> Tally:
+    from games.catalog import with_fixtures
+
+    first, count = part
+    return run_arena(with_fixtures()[game_id], names, count, seed, options, rotate, first)
+
+
+def run_parallel(
+    game: Any, names: list[str], games: int, seed: str, options: Any, rotate: bool, jobs: int
+) -> Tally:
+    """`run_arena` split over ``jobs`` processes (the same games, so the same results)."""
+    if jobs <= 1:
+        return run_arena(game, names, games, seed, options, rotate)
+    size = -(-games // (jobs * 4))  # a few parts per process, so a slow part does not idle the others
+    parts = [(first, min(size, games - first)) for first in range(0, games, size)]
+    tally = Tally(wins={name: 0 for name in names})
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(_run_part, game.id, names, p, seed, options, rotate) for p in parts]
+        for future in futures:
+            tally.add(future.result())
     return tally
 
 
@@ -84,23 +145,26 @@ class ArenaUsage(Exception):
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("arena", help="play in-memory games between bot policies and report win rates")
+    parser = sub.add_parser("arena", help="play in-memory games between bots; win rates and think time")
     parser.add_argument("game", help="game id, e.g. gregs")
     parser.add_argument("--games", type=int, default=1000, help="number of games, at least 1 (default 1000)")
     parser.add_argument(
         "--bots",
         action="append",
-        help=f"policy names, one per seat, comma-separated or repeated (default {DEFAULT_BOTS})",
+        help=f"bot names, one per seat, comma-separated or repeated (default {DEFAULT_BOTS})",
     )
+    parser.add_argument("--seats", type=int, help="seats at the table; those past the --bots are random")
+    parser.add_argument("--options", help="game options as a JSON object (default: the game's defaults)")
     parser.add_argument("--seed", default="arena", help="seed prefix; game i uses '<seed>/<i>'")
-    parser.add_argument("--no-rotate", action="store_true", help="keep every policy in its seat")
+    parser.add_argument("--no-rotate", action="store_true", help="keep every bot in its seat")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     parser.set_defaults(func=run)
 
 
-def checked(args: argparse.Namespace) -> tuple[Any, list[str]]:
-    """The game and the seats' policy names ``args`` ask for (``--bots a,b --bots c`` is three seats).
-    Raises `ArenaUsage` for an unknown game or policy, a seat count the game cannot seat, or
-    ``--games`` below 1."""
+def checked(args: argparse.Namespace) -> tuple[Any, list[str], dict[str, Any]]:
+    """The game, the seats' bot names and the options ``args`` ask for (``--bots a,b --bots c`` is
+    three seats). Raises `ArenaUsage` for an unknown game or bot, a seat count the game cannot seat,
+    ``--seats`` below the bots named, bad ``--options``, or ``--games`` or ``--jobs`` below 1."""
     from games.catalog import shipped
 
     games = shipped()
@@ -112,6 +176,10 @@ def checked(args: argparse.Namespace) -> tuple[Any, list[str]]:
     if unknown:
         offered = ", ".join(sorted(policies_of(game)))
         raise ArenaUsage(f"no bot policy {', '.join(unknown)} for {game.id}; choose from {offered}")
+    if args.seats is not None:
+        if args.seats < len(names):
+            raise ArenaUsage(f"--seats {args.seats} is fewer than the {len(names)} bots named")
+        names += ["random"] * (args.seats - len(names))
     if not game.min_seats <= len(names) <= game.max_seats:
         raise ArenaUsage(
             f"{game.id} seats {game.min_seats} to {game.max_seats} players, "
@@ -119,17 +187,31 @@ def checked(args: argparse.Namespace) -> tuple[Any, list[str]]:
         )
     if args.games < 1:
         raise ArenaUsage(f"--games must be at least 1, not {args.games}")
-    return game, names
+    if args.jobs < 1:
+        raise ArenaUsage(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        options = game_options(game, args.options, len(names))
+    except OptionsError as exc:
+        raise ArenaUsage(str(exc)) from None
+    return game, names, options
+
+
+def percentiles(values: Sequence[float]) -> tuple[float, float]:
+    """The 50th and 95th percentiles of ``values`` (inclusive method; one value is both)."""
+    if len(values) == 1:
+        return values[0], values[0]
+    cuts = statistics.quantiles(values, n=20, method="inclusive")
+    return cuts[9], cuts[18]
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play and print the win rates, or print one line saying why not (exit status 2)."""
+    """Play and print the win rates and think time, or print one line saying why not (exit status 2)."""
     try:
-        game, names = checked(args)
+        game, names, options = checked(args)
     except ArenaUsage as exc:
         print(f"boardroom arena: {exc}", file=sys.stderr)
         return 2
-    tally = run_arena(game, names, args.games, args.seed, rotate=not args.no_rotate)
+    tally = run_parallel(game, names, args.games, args.seed, options, not args.no_rotate, args.jobs)
     print(f"{game.id}: {tally.games} games, seats {','.join(names)}, seed {args.seed!r}")
     for name in dict.fromkeys(names):
         seats = names.count(name)
@@ -137,4 +219,14 @@ def run(args: argparse.Namespace) -> int:
         wins = tally.wins[name]
         print(f"  {name:12} seats {seats}  wins {wins:5}  {share:6.1%}  ({share / seats:6.1%} per seat)")
     print(f"  ended by a guard: {tally.guarded}, actions: {tally.actions}")
+    print("  think per decision (p50 / p95):")
+    for name in dict.fromkeys(names):
+        if not tally.ms.get(name):
+            continue  # never prompted
+        nodes, ms = percentiles(tally.nodes[name]), percentiles(tally.ms[name])
+        count = len(tally.ms[name])
+        print(
+            f"  {name:12} {count:7} decisions  nodes {nodes[0]:7.0f} / {nodes[1]:7.0f}"
+            f"  ms {ms[0]:8.2f} / {ms[1]:8.2f}"
+        )
     return 0

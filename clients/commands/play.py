@@ -1,8 +1,12 @@
-"""``boardroom play gregs --bots 4``: a whole game played by bot clients over real websockets.
+"""``boardroom play gregs --bots 4``: a whole game played by bots over real websockets.
 
 Without ``--url`` an embedded server (in-memory store) is started in-process on a free port. The command
-creates a room, connects one bot client per seat and a spectator, prints the public log as it happens
-(``seat 2 revealed Plaster Cast (+2)``) and the outcome at the end. Exit status 0 once the game ended.
+creates a room (``--options JSON``: the game's options), connects one bot client per seat and a
+spectator, prints the public log as it happens in the game's own sentences (``seat 2 revealed Plaster
+Cast (+2)``, `games.engine.story`) and at the end the game's standings line, the outcome and the number
+of actions. A searching bot (``--policy search``) needs the state, so its seats are the server's own
+bots (the lobby's bot seats) and the command only watches. Exit status 0 once the game ended; bad
+arguments print one line and exit 2.
 
 ``--url`` may be repeated: workers of one deployment (one store). The room is made through the first
 that answers, and the clients move to the next URL when theirs stops answering (`Connection`'s
@@ -23,10 +27,13 @@ from collections.abc import AsyncIterator
 from typing import Any, TextIO
 
 import httpx
+import msgspec
 
-from clients.sdk import BotPlayer, Connection, Lobby, policy_named
+from clients.commands.options import OptionsError, game_options
+from clients.sdk import BotPlayer, Connection, Lobby
 from clients.sdk.lobby import LobbyError
 from clients.sdk.render import describe
+from games.engine import Bot, Story, bots_of
 from protocol.messages import ServerMsg, Snapshot, Update
 
 
@@ -41,8 +48,9 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--seed", default="1", help="seed of the bots' choices (default 1)")
     parser.add_argument(
-        "--policy", default="random", help="bot policy: random or one of the game's (a wrong name lists them)"
+        "--policy", default="random", help="bot: random, search (played by the server) or one of the game's"
     )
+    parser.add_argument("--options", help="game options as a JSON object (default: the game's defaults)")
     parser.add_argument("--encoding", choices=["json", "msgpack"], default="json", help="frame encoding")
     parser.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     parser.set_defaults(func=run)
@@ -114,9 +122,9 @@ def _address_problem(netloc: str) -> str:
     return ""
 
 
-def _checked(args: argparse.Namespace) -> Any:
+def _checked(args: argparse.Namespace) -> tuple[Any, Bot, dict[str, Any]]:
     """The game ``args`` name, with a bot count it can seat (with ``--url``, a fixture game too: the
-    server says whether it hosts it). Raises `UsageError`."""
+    server says whether it hosts it), the bot and the options. Raises `UsageError`."""
     from games.catalog import shipped, with_fixtures
 
     games = with_fixtures() if args.url else shipped()
@@ -127,7 +135,14 @@ def _checked(args: argparse.Namespace) -> Any:
         raise UsageError(
             f"{args.game} seats {game.min_seats} to {game.max_seats} players, not --bots {args.bots}"
         )
-    return game
+    bot = bots_of(game).get(args.policy)
+    if bot is None:
+        offered = ", ".join(sorted(bots_of(game)))
+        raise UsageError(f"no bot policy {args.policy!r} for {args.game}; choose from {offered}")
+    try:
+        return game, bot, game_options(game, args.options, args.bots)
+    except OptionsError as exc:
+        raise UsageError(str(exc)) from None
 
 
 @contextlib.asynccontextmanager
@@ -179,45 +194,61 @@ async def _server(urls: list[tuple[str, str]], game: str) -> AsyncIterator[tuple
 
 async def play(args: argparse.Namespace, out: TextIO) -> int:
     """Play one game as ``args`` says, printing to ``out``; returns the exit status."""
-    game = _checked(args)
-    try:
-        policy = policy_named(game, args.policy)
-    except KeyError:
-        offered = ", ".join(sorted({"random", *game.bots()}))
-        raise UsageError(f"no bot policy {args.policy!r} for {args.game}; choose one of {offered}") from None
+    game, bot, options = _checked(args)
     urls = [server_urls(url) for url in args.url or []]
     async with _server(urls, args.game) as (base, ws_urls), Lobby(base) as lobby:
-        created = await lobby.create_room(args.game, args.bots)
-        room = created.room
-        print(f"room {room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
-        tokens = [(await lobby.claim(room, seat, name=f"bot {seat}")).token for seat in range(args.bots)]
+        created = await lobby.create_room(args.game, args.bots, options=options)
+        print(f"room {created.room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
         # every client starts on the first worker and moves on to the next when it stops answering
-        ws_url, fallbacks = ws_urls[0], ws_urls[1:]
-        spectator = Connection(ws_url, room, fallbacks=fallbacks, encoding=args.encoding)
-        spectator.listen(lambda msg: _print_events(msg, out))
-        players = [
-            Connection(ws_url, room, [token], fallbacks=fallbacks, encoding=args.encoding) for token in tokens
-        ]
-        seed = hashlib.blake2b(str(args.seed).encode(), digest_size=16).digest()
-        async with spectator, contextlib.AsyncExitStack() as stack:
-            for conn in players:
-                await stack.enter_async_context(conn)
-            bots = [BotPlayer(conn, game, policy, seed) for conn in players]
+        spectator = Connection(ws_urls[0], created.room, fallbacks=ws_urls[1:], encoding=args.encoding)
+        spectator.listen(lambda msg: _print_events(msg, game.story, out))
+        async with spectator:
             try:
-                await asyncio.gather(*(bot.run(args.timeout) for bot in bots))
+                async with asyncio.timeout(args.timeout):
+                    await _seat_bots(args, game, bot, lobby, created, ws_urls)
+                    await spectator.wait_until(lambda: _over(spectator), None)
             except TimeoutError:
                 raise GaveUp(f"timed out after {args.timeout:g} s (--timeout)") from None
-            await spectator.wait_until(lambda: spectator.mirrors[None].outcome is not None, 10.0)
-            outcome = spectator.mirrors[None].outcome
-        actions = sum(bot.actions for bot in bots)
+            mirror = spectator.mirrors[None]
+        standings = game.standings(msgspec.convert(mirror.view, game.View))
+        if standings:
+            print(f"standings: {standings}", file=out)
+        outcome = mirror.outcome
         print(
             f"outcome: winners {outcome['winners']}, ranks {outcome['ranks']} ({outcome['reason']})", file=out
         )
-        print(f"{actions} actions", file=out, flush=True)
+        print(f"{mirror.version} actions", file=out, flush=True)
     return 0
 
 
-def _print_events(msg: ServerMsg, out: TextIO) -> None:
+async def _seat_bots(
+    args: argparse.Namespace, game: Any, bot: Bot, lobby: Lobby, created: Any, ws_urls: list[str]
+) -> None:
+    """Fill every seat: the server's own bots for a searching bot, else one bot client per seat, played
+    here until the outcome (each client moves to the next worker of ``ws_urls`` when its own stops)."""
+    room = created.room
+    if bot.searches:
+        for seat in range(args.bots):
+            await lobby.add_bot(room, seat, created.host_token, args.policy)
+        return
+    tokens = [(await lobby.claim(room, seat, name=f"bot {seat}")).token for seat in range(args.bots)]
+    ws_url, fallbacks = ws_urls[0], ws_urls[1:]
+    players = [
+        Connection(ws_url, room, [token], fallbacks=fallbacks, encoding=args.encoding) for token in tokens
+    ]
+    seed = hashlib.blake2b(str(args.seed).encode(), digest_size=16).digest()
+    async with contextlib.AsyncExitStack() as stack:
+        for conn in players:
+            await stack.enter_async_context(conn)
+        await asyncio.gather(*(BotPlayer(conn, game, bot, seed).run() for conn in players))
+
+
+def _over(spectator: Connection) -> bool:
+    mirror = spectator.mirrors.get(None)
+    return mirror is not None and mirror.outcome is not None
+
+
+def _print_events(msg: ServerMsg, story: Story, out: TextIO) -> None:
     if isinstance(msg, Update | Snapshot):
         for event in msg.events:
-            print(f"v{event.version:<4} {describe(event.body)}", file=out, flush=True)
+            print(f"v{event.version:<4} {describe(event.body, story)}", file=out, flush=True)

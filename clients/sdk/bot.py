@@ -3,32 +3,41 @@
 A policy sees exactly what a player of its seat sees: the mirrored view converted to the game's ``View``
 type, the seat's prompt and a generator of its own (stream ``bot/<seat>/v<version>`` under the bot's
 seed, so a seeded run decides the same way every time). It acts at most once per (version, prompt).
+Policies run in a thread (`asyncio.to_thread`), so a slow one never stalls the connection's reads and
+pings. A client holds no state, so it cannot sample worlds for a search bot: searching entries
+(``search``) play on the server (seat one with ``POST /api/rooms/{room}/seats/{seat}/bot``) or in
+``boardroom arena``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from typing import Any
 
 import msgspec
 
 from clients.sdk.connection import Connection
 from clients.sdk.outbox import ActionRefused
-from games.engine import Game, Policy, Prompt, Rng, random_policy
+from games.engine import Bot, Game, Policy, Prompt, Rng, bots_of
 from protocol.messages import Ack, PromptOut
+
+log = logging.getLogger("boardroom.sdk.bot")
 
 #: Seconds to wait before resending an action the server dropped as ``rate/limited`` (doubling to 1 s).
 RATE_BACKOFF = 0.05
 
 
 def policy_named(game: Game[Any, Any], name: str) -> Policy:
-    """The game's policy ``name`` (from ``game.bots()``), or the engine's ``random``.
-    Raises ``KeyError`` naming the policies on offer."""
-    policies = {"random": random_policy, **game.bots()}
-    if name not in policies:
-        raise KeyError(f"{game.id} has no bot policy {name!r}; choose one of {sorted(policies)}")
-    return policies[name]
+    """The game's plain bot ``name`` (`games.engine.bots.bots_of`: ``random``, the game's own...).
+
+    Raises ``KeyError`` naming the bots a client can play when ``name`` is none of them (a searching
+    bot is not: it needs the state, which only the server holds)."""
+    plain = {n: bot for n, bot in bots_of(game).items() if not bot.searches}
+    if name not in plain:
+        raise KeyError(f"{game.id} has no client-side bot {name!r}; choose one of {sorted(plain)}")
+    return plain[name]
 
 
 def engine_prompt(prompt: PromptOut) -> Prompt:
@@ -40,7 +49,8 @@ class BotPlayer:
     """Plays every seat of ``conn`` (or just ``seats``) with ``policy`` until the game's outcome.
 
     ``seed``: 1 to 64 bytes keying the bots' own generators. ``actions`` counts accepted actions and
-    ``refused`` lists the codes of refused ones (a policy mistake falls back to a random legal choice).
+    ``refused`` lists the codes of refused ones (a policy mistake falls back to the game's ``random``
+    bot). Raises ``ValueError`` for a searching `Bot` (see the module docstring).
     """
 
     def __init__(
@@ -51,9 +61,12 @@ class BotPlayer:
         seed: bytes = b"bots",
         seats: list[int] | None = None,
     ) -> None:
+        if isinstance(policy, Bot) and policy.searches:
+            raise ValueError("a searching bot needs the state: it plays on the server, not in a client")
         self.conn = conn
         self.game = game
         self.policy = policy
+        self.fallback = bots_of(game)["random"].policy
         self.seed = seed
         self.seats = seats
         self.actions = 0
@@ -93,11 +106,15 @@ class BotPlayer:
     async def _decide(self, seat: int, version: int, view: Any, sent: PromptOut) -> None:
         prompt = engine_prompt(sent)
         typed = msgspec.convert(view, self.game.View)
-        for policy in (self.policy, random_policy):
+        for policy in (self.policy, self.fallback):
+            rng = Rng(self.seed, f"bot/{seat}/v{version}")
             try:
-                action = policy(typed, prompt, Rng(self.seed, f"bot/{seat}/v{version}"))
+                action = await asyncio.to_thread(policy, typed, prompt, rng)
             except ValueError:
-                continue  # the random policy found no finite choice: wait for the next prompt
+                continue  # no finite choice for the random bot: wait for the next prompt
+            except Exception:
+                log.warning("bot policy failed on seat %d at version %d", seat, version, exc_info=True)
+                continue  # a policy bug: the fallback acts
             try:
                 ack = await self._send(seat, action, sent.id)
             except ActionRefused as exc:

@@ -3,7 +3,7 @@
 Re-exports the names a game module needs.
 """
 
-from games.engine.bots import random_policy
+from games.engine.bots import Bot, Thought, bots_of, random_policy, think
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.data import PROVENANCES, DataError, DataTable, Provenance, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
@@ -23,12 +23,15 @@ from games.engine.model import (
 )
 from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
 from games.engine.rng import Rng
+from games.engine.search import ismcts
+from games.engine.story import Story, load_story
 
 __all__ = [
     "CODES",
     "EVERYONE",
     "PROVENANCES",
     "Audience",
+    "Bot",
     "Coverage",
     "Ctx",
     "DataError",
@@ -45,17 +48,23 @@ __all__ = [
     "Provenance",
     "Rng",
     "Seat",
+    "Story",
+    "Thought",
     "Timeout",
     "all_but",
+    "bots_of",
     "check",
     "declare",
     "encode_args",
     "free_form_kinds",
+    "ismcts",
     "kind_of",
     "load_rows",
+    "load_story",
     "only",
     "parse_rows",
     "random_policy",
     "step",
     "struct_types",
+    "think",
 ]

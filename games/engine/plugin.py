@@ -10,16 +10,18 @@ from __future__ import annotations
 import abc
 import re
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 import msgspec.inspect as mi
 
+from games.engine.bots import Bot, Policy
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
 from games.engine.rng import Rng
+from games.engine.story import Story
 
 S = TypeVar("S", bound=msgspec.Struct)
 Opt = TypeVar("Opt", bound=msgspec.Struct)
@@ -30,10 +32,6 @@ ENGINE_TIMERS = frozenset({"turn", "reaction", "commit", "setup"})
 #: What a timer class is called: lowercase letters and ``_``, 1 to 32 (as rooms name them).
 TIMER_NAME = re.compile(r"[a-z_]{1,32}")
 
-#: A bot: a pure function of what its seat sees (the ``View`` Struct), its prompt and a generator of its
-#: own -> an action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
-Policy = Callable[[Any, Prompt, Rng], dict[str, Any]]
-
 
 class Game(abc.ABC, Generic[S, Opt]):
     """One game. Subclasses set the class attributes and implement the abstract methods.
@@ -41,6 +39,7 @@ class Game(abc.ABC, Generic[S, Opt]):
     Attributes: ``id`` (``"gregs"``), ``title``, ``min_seats``/``max_seats``, and the msgspec types
     ``State``, ``Options`` (defaults for every field), ``Action`` (a union of tagged Structs, tag field
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
+    ``story``: the sentences of its events (`games.engine.story`, from a data file; none by default).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
     ``timers``: the game's own timer classes (those its prompts name besides `ENGINE_TIMERS`) and their
@@ -50,6 +49,7 @@ class Game(abc.ABC, Generic[S, Opt]):
 
     shared_view: ClassVar[bool] = False
     timers: ClassVar[Mapping[str, float]] = {}
+    story: ClassVar[Story] = Story()
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -135,11 +135,18 @@ class Game(abc.ABC, Generic[S, Opt]):
         """Every timer class this game's prompts may name: the engine's and its own ``timers``."""
         return ENGINE_TIMERS | set(self.timers)
 
-    def bots(self) -> Mapping[str, Policy]:
-        """Named bot policies; ``"random"`` is always offered by the engine. A game with a free-form
-        action kind (`free_form_kinds`) must name its own ``"random"``: the engine's `random_policy`
-        draws only among finite choices."""
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        """Named bots: a `Bot` entry (a plain policy, or a search with its node budget) or a bare `Policy`
+        (a plain bot). The engine always offers ``random`` and ``search`` (`games.engine.bots.bots_of`);
+        an entry of the same name replaces the engine's. A game with a free-form action kind
+        (`free_form_kinds`) must name its own ``"random"``: the engine's `random_policy` draws only among
+        finite choices."""
         return {}
+
+    def standings(self, view: Any) -> str:
+        """One line of standings for people, from a ``View`` (a spectator's at the end of a game:
+        ``"Greg (seat 2) past rank 2, ..."``); empty when the game has none to tell."""
+        return ""
 
     def examples(self, state: S, seat: int) -> dict[str, list[dict[str, Any]]]:
         """Sample payloads of ``seat``'s free-form kinds at ``state``: kind -> fields without ``kind``

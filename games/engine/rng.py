@@ -8,7 +8,8 @@ stream named ``stream`` under the secret ``seed`` is
 
 BLAKE2b is RFC 7693 (``hashlib.blake2b``); ``seed`` is at most 64 bytes; ``n`` counts from 0. A room keys
 one stream per state version (``"v<version>"``), so replaying its log redraws exactly the same values, and
-bots draw from streams of their own (``"bot/<seat>/v<version>"``) that never touch the game's.
+bots draw from streams of their own (``"bot/<seat>/v<version>"``, under a key derived one way from the
+seed: `games.engine.bots.private`) that never touch the game's.
 
 Integers in ``[0, n)`` use rejection sampling (no modulo bias); ``shuffle`` is Fisher-Yates from the last
 index down. Both are pinned by golden-value tests: unlike Python's ``random``, this sequence is a contract.

@@ -113,3 +113,10 @@ CHARACTER_IDS: list[str] = [c.id for c in CHARACTERS]
 RANK_IDS: list[str] = [r.id for r in RANKS]
 #: The rightmost rank card: every place right of it is rank 1 (GRE-8).
 LAST_RANK = RANK_IDS[-1]
+#: Display names of every card id the log names: action motifs, characters, rank numbers, the cheese.
+NAMES: dict[str, str] = {
+    **{card_id: card.motif for card_id, card in ACTIONS.items()},
+    **{c.id: c.name for c in CHARACTERS},
+    **{r.id: str(r.rank) for r in RANKS},
+    CHEESE: "Stinky Cheese",
+}

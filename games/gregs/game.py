@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import (
+    Bot,
     Coverage,
     Ctx,
     Event,
@@ -21,9 +22,12 @@ from games.engine import (
     Prompt,
     Rng,
     Timeout,
+    ismcts,
 )
+from games.engine.bots import SEARCH_NODES
+from games.engine.story import load_story
 from games.gregs import model, rules
-from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, RANK_IDS, VALUES
+from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, NAMES, RANK_IDS, RANKS, VALUES
 from games.gregs.model import (
     Action,
     Choose,
@@ -117,6 +121,7 @@ class Gregs(Game[model.State, model.Options]):
     Action = Action
     View = View
     EventBody = EventBody
+    story = load_story("games.gregs.data", "story.json", EventBody, NAMES)
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
@@ -312,11 +317,34 @@ class Gregs(Game[model.State, model.Options]):
         new.draw = pool[len(actions) :]
         return new
 
-    def bots(self) -> Mapping[str, Policy]:
-        """``heuristic``: `games.gregs.bot.heuristic`."""
+    def standings(self, view: model.View) -> str:
+        """The characters from the best placed (rightmost) on, each with its seat, the curse holder marked,
+        and the rank card it stands past: ``Greg (seat 0) past rank 2, Manni (seat 2, curse) past rank
+        30, Rupert (seat 1) before rank 51`` (GRE-8, 20)."""
+        seat_of = {c: s for s, c in enumerate(view.characters) if c is not None}
+        numbers = {r.id: r.rank for r in RANKS}
+        placed: list[tuple[str, int | None]] = []
+        passed: int | None = None
+        for card in view.row:
+            if card in seat_of:
+                placed.append((card, passed))
+            else:
+                passed = numbers[card]
+        parts = []
+        for card, rank in reversed(placed):
+            seat = seat_of[card]
+            curse = ", curse" if seat == view.holder else ""
+            where = f"before rank {numbers[RANK_IDS[0]]}" if rank is None else f"past rank {rank}"
+            parts.append(f"{NAMES[card]} (seat {seat}{curse}) {where}")
+        return ", ".join(parts)
+
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        """``heuristic`` (`games.gregs.bot.heuristic`) and ``search-heuristic``: the engine's search with
+        play-outs by the heuristic instead of the random bot."""
         from games.gregs.bot import heuristic
 
-        return {"heuristic": heuristic}
+        search = Bot(heuristic, ismcts(self, heuristic), SEARCH_NODES)
+        return {"heuristic": heuristic, "search-heuristic": search}
 
     def coverage(self) -> Coverage:
         """The defaults, and the cut offered with a random start seat (GRE-5, GRE-15), at 3..6 seats; the

@@ -3,10 +3,14 @@ seats."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from clients.cli import main
+from clients.commands.arena import run_arena, run_parallel
 from games.catalog import shipped
+from games.fixtures.commit import GAME as COMMIT
 
 
 @pytest.mark.parametrize(
@@ -17,8 +21,23 @@ from games.catalog import shipped
         (["gregs", "--bots", "random"], "gregs seats 3 to 6 players, not 1 (--bots random)"),
         (
             ["gregs", "--bots", "random,clever,random"],
-            "no bot policy clever for gregs; choose from heuristic, random",
+            "no bot policy clever for gregs; choose from heuristic, random, search, search-heuristic",
         ),
+        (["gregs", "--bots", "search,random", "--seats", "1"], "--seats 1 is fewer than the 2 bots named"),
+        (
+            ["gregs", "--seats", "7", "--bots", "random"],
+            "gregs seats 3 to 6 players, not 7 (--bots " + ",".join(["random"] * 7) + ")",
+        ),
+        (
+            ["gregs", "--options", "{"],
+            "--options is not JSON: "
+            "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)",
+        ),
+        (
+            ["gregs", "--options", '{"offer_cut": 3}'],
+            "--options refused by gregs: Expected `bool`, got `int` - at `$.offer_cut`",
+        ),
+        (["gregs", "--jobs", "0"], "--jobs must be at least 1, not 0"),
     ],
 )
 def test_bad_arena_arguments_print_one_line_and_exit_2(
@@ -45,3 +64,45 @@ def test_repeated_bots_flags_add_seats(capsys: pytest.CaptureFixture[str]) -> No
     assert main(argv) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first == "gregs: 2 games, seats heuristic,random,random, seed 'ci'"
+
+
+def test_seats_past_the_bots_named_are_random_and_think_time_is_reported(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["arena", "gregs", "--games", "2", "--seed", "ci", "--bots", "heuristic", "--seats", "3"]
+    argv += ["--options", '{"offer_cut": true}']
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "gregs: 2 games, seats heuristic,random,random, seed 'ci'"
+    assert lines[4] == "  think per decision (p50 / p95):"
+    assert re.fullmatch(r"  heuristic +\d+ decisions  nodes +0 / +0  ms +[\d.]+ / +[\d.]+", lines[5])
+    assert re.fullmatch(r"  random +\d+ decisions  nodes +0 / +0  ms +[\d.]+ / +[\d.]+", lines[6])
+
+
+def test_a_search_bot_reports_the_nodes_it_spent() -> None:
+    tally = run_arena(shipped()["gregs"], ["search", "random", "random"], 1, "ci", {"turn_limit": 2})
+    spent = tally.nodes["search"]
+    assert set(spent) <= {0, 1500} and 1500 in spent
+    assert tally.nodes["random"] and set(tally.nodes["random"]) == {0}
+
+
+def test_every_prompted_seat_may_act_first() -> None:
+    """fixture-commit prompts every seat at once each round: who commits first is drawn, not seat 0."""
+    from clients.commands.arena import play, policies_of
+
+    random = policies_of(COMMIT)["random"]
+    _, match = play(COMMIT, [random] * 3, COMMIT.options(), b"order")
+    rounds = [match.log[i].seat for i in range(0, len(match.log), 3)]
+    assert len(set(rounds)) == 3
+
+
+def test_the_games_split_over_processes_give_the_same_results() -> None:
+    game = shipped()["gregs"]
+    alone = run_parallel(game, ["heuristic", "random", "random"], 8, "ci", {}, True, 1)
+    split = run_parallel(game, ["heuristic", "random", "random"], 8, "ci", {}, True, 2)
+    assert (split.games, split.wins, split.actions, split.nodes) == (
+        8,
+        alone.wins,
+        alone.actions,
+        alone.nodes,
+    )

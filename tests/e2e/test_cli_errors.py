@@ -49,7 +49,21 @@ def test_another_url_is_a_usage_error(url: str) -> None:
         (["play", "chess"], f"boardroom play: no game 'chess'; choose one of {SHIPPED}\n"),
         (
             ["play", "gregs", "--policy", "genius"],
-            "boardroom play: no bot policy 'genius' for gregs; choose one of heuristic, random\n",
+            "boardroom play: no bot policy 'genius' for gregs; "
+            "choose from heuristic, random, search, search-heuristic\n",
+        ),
+        (
+            ["play", "gregs", "--options", '{"turn_limit": 0}'],
+            "boardroom play: --options refused by gregs: Expected `int` >= 1 - at `$.turn_limit`\n",
+        ),
+        (
+            ["play", "gregs", "--options", "[1]"],
+            "boardroom play: --options must be a JSON object, not list\n",
+        ),
+        (
+            ["play", "gregs", "--bots", "3", "--options", '{"start": "5"}'],
+            "boardroom play: --options refused by gregs: "
+            "start must be 'seat0', 'random' or a seat number below 3, got '5'\n",
         ),
         (
             ["play", "gregs", "--url", "ftp://x"],
@@ -66,7 +80,14 @@ def test_a_bad_argument_prints_one_line_and_exits_2(
 
 async def test_play_against_a_ws_url(server: Server) -> None:
     args = argparse.Namespace(
-        game="gregs", bots=3, url=[server.ws], seed="1", policy="random", encoding="json", timeout=60.0
+        game="gregs",
+        bots=3,
+        url=[server.ws],
+        seed="1",
+        policy="random",
+        encoding="json",
+        timeout=60.0,
+        options=None,
     )
     out = io.StringIO()
     assert await play(args, out) == 0
@@ -128,7 +149,7 @@ def test_a_game_the_server_does_not_host_is_named_with_those_it_does(
 
 async def test_play_a_fixture_game_hosted_by_a_fixtures_server() -> None:
     args = argparse.Namespace(
-        game="fixture-commit", bots=3, seed="1", policy="random", encoding="json", timeout=60.0
+        game="fixture-commit", bots=3, seed="1", policy="random", encoding="json", timeout=60.0, options=None
     )
     with running_server(Settings(), games=with_fixtures()) as fixtures:
         args.url = [fixtures.http]

@@ -6,18 +6,24 @@ from __future__ import annotations
 import asyncio
 import copy
 import itertools
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clients.sdk import ActionRefused, Connection, Mirror, Outbox, Step
+from clients.sdk import ActionRefused, BotPlayer, Connection, Mirror, Outbox, Step, policy_named
 from clients.sdk.render import describe
+from games.catalog import shipped
+from games.engine import Bot, Policy, Prompt, Rng, bots_of
+from games.fixtures.commit import GAME as COMMIT
+from games.fixtures.hands import HandsGame
 from protocol.diff import diff
 from protocol.messages import Ack, Error, EventOut, PromptOut, Snapshot, Update, Welcome
 
 VIEW = {"seat": 0, "hand": ["a", "b"], "score": 3}
+GAME = shipped()["gregs"]
 
 
 def snapshot(version: int, view: Any = VIEW) -> Snapshot:
@@ -138,10 +144,21 @@ class TestOutbox:
 class TestRender:
     def test_revealed_card_reads_as_a_sentence_with_the_card_name_and_signed_value(self) -> None:
         body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
-        assert describe(body) == "seat 2 revealed Plaster Cast (+2)"
+        assert describe(body, GAME.story) == "seat 2 revealed Plaster Cast (+2)"
 
-    def test_unknown_kind_lists_its_fields(self) -> None:
-        assert describe({"type": "bell", "seat": 1, "card": "chr-greg"}) == "bell: seat=1 card=Greg"
+    def test_unknown_kind_lists_its_fields_with_the_games_names(self) -> None:
+        assert (
+            describe({"type": "bell", "seat": 1, "card": "chr-greg"}, GAME.story) == "bell: seat=1 card=Greg"
+        )
+
+    def test_another_games_event_of_the_same_kind_gets_that_games_sentence(self) -> None:
+        body = {"kind": "revealed", "prize": "prize-4", "bids": [3, 1], "winner": 0}
+        assert describe(body, COMMIT.story) == "the bids for prize-4 are [3, 1]; winner: 0"
+        assert describe(body, GAME.story) == "revealed: prize=prize-4 bids=[3, 1] winner=0"
+
+    def test_without_a_story_every_event_gets_the_generic_line(self) -> None:
+        body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
+        assert describe(body) == "revealed: seat=2 slot=0 card=act-plaster-cast-1 value=2"
 
 
 class TestConnectionBookkeeping:
@@ -177,3 +194,56 @@ class TestConnectionBookkeeping:
         conn._handle(Update(seat=0, frm=4, to=5))
         conn._handle(Update(seat=0, frm=5, to=6))
         assert conn._sync_requests == [3]
+
+
+class RefusingConnection:
+    """Stands in for a `Connection`: refuses the first action sent, acknowledges the next ones."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def act(
+        self, seat: int, action: dict[str, Any], timeout: float | None = None, prompt: str | None = None
+    ) -> Ack:
+        self.sent.append(action)
+        if len(self.sent) == 1:
+            raise ActionRefused("hands/not_in_hand", "no such card", {})
+        return Ack(id=f"a{len(self.sent)}", seat=seat, version=len(self.sent))
+
+    async def wait_version(self, version: int, timeout: float | None = None) -> None:
+        return None
+
+
+def _own_random(view: Any, prompt: Prompt, rng: Rng) -> dict[str, Any]:
+    return {"kind": "play", "card": "H6"}  # what the engine's random policy never picks here
+
+
+class OwnRandomHands(HandsGame):
+    """fixture-hands with a ``random`` bot of its own."""
+
+    id = "fixture-hands-own-random"
+
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        return {"random": _own_random, "wrong": lambda view, prompt, rng: {"kind": "play", "card": "S9"}}
+
+
+class TestBotPlayer:
+    async def test_a_refused_action_falls_back_to_the_games_random_bot(self) -> None:
+        game = OwnRandomHands()
+        conn = RefusingConnection()
+        bot = BotPlayer(conn, game, policy_named(game, "wrong"))
+        view = {"seat": 0, "hand": ["S1"], "hand_sizes": [1, 1], "deck_size": 4, "pile": [], "scores": [0, 0]}
+        choices: dict[str, list[dict[str, Any]]] = {"play": [{"card": "S1"}], "draw": [{}]}
+        prompt = PromptOut(
+            id="t0", kinds=["play", "draw"], timer="turn", default="play_random", choices=choices
+        )
+        view["active"] = 0
+        await bot._decide(0, 0, view, prompt)
+        assert conn.sent == [{"kind": "play", "card": "S9"}, {"kind": "play", "card": "H6"}]
+        assert (bot.actions, bot.refused) == (1, ["hands/not_in_hand"])
+
+    def test_a_client_cannot_play_a_searching_bot(self) -> None:
+        with pytest.raises(KeyError, match="no client-side bot 'search'"):
+            policy_named(GAME, "search")
+        with pytest.raises(ValueError, match="plays on the server"):
+            BotPlayer(Connection("ws://127.0.0.1:1/ws", "r"), GAME, bots_of(GAME)["search"])

@@ -11,7 +11,7 @@ from tests.games.gregs_helpers import CHEESE, PLASTER, ROBOT, WRESTLING, ZOO, ac
 
 class TestHeuristic:
     def test_bots_offer_the_heuristic(self) -> None:
-        assert list(GAME.bots()) == ["heuristic"]
+        assert list(GAME.bots()) == ["heuristic", "search-heuristic"]
 
     def test_risk_is_read_from_the_public_view(self) -> None:
         match = table()
@@ -39,5 +39,5 @@ class TestHeuristic:
 
     def test_heuristic_wins_at_least_40_percent_against_three_random_bots(self) -> None:
         tally = run_arena(GAME, ["heuristic", "random", "random", "random"], 200, "ci")
-        assert (tally.games, tally.wins, tally.guarded) == (200, {"heuristic": 92, "random": 108}, 0)
+        assert (tally.games, tally.wins, tally.guarded) == (200, {"heuristic": 89, "random": 111}, 0)
         assert tally.wins["heuristic"] / tally.games >= 0.40

@@ -5,7 +5,7 @@ random players; `stats.ending` reads how a game ended."""
 from __future__ import annotations
 
 from clients.commands.arena import play, run_arena
-from games.engine import Match, Rng
+from games.engine import Bot, Match, Rng
 from games.infarkt import GAME
 from games.infarkt.bot import heuristic
 from games.infarkt.stats import Ending, ending, measure
@@ -66,7 +66,7 @@ def test_heuristic_and_random_games_end_with_a_winner() -> None:
 
 
 def test_ending_reads_survivors_and_deaths_by_track() -> None:
-    outcome, _ = play(GAME, [heuristic, heuristic, heuristic], GAME.options({"round_limit": 3}), b"end")
+    outcome, _ = play(GAME, [Bot(heuristic)] * 3, GAME.options({"round_limit": 3}), b"end")
     assert outcome.guard and outcome.reason == "round_limit"
     state = table(3).state
     state.players[0].died, state.players[0].tracks = 1, tracks(depression=10, obesity=10)

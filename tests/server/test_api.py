@@ -51,7 +51,11 @@ class TestGames:
         games = {g["id"]: g for g in client.get("/api/games").json()}
         assert sorted(games) == sorted(GAMES)
         gregs = games["gregs"]
-        assert (gregs["min_seats"], gregs["max_seats"], gregs["bots"]) == (3, 6, ["random", "heuristic"])
+        assert (gregs["min_seats"], gregs["max_seats"], gregs["bots"]) == (
+            3,
+            6,
+            ["random", "heuristic", "search", "search-heuristic"],
+        )
         assert "$defs" in gregs["options_schema"] or "properties" in gregs["options_schema"]
 
     def test_games_list_their_timer_classes_with_the_seconds_a_room_gets(self, client: Http) -> None:

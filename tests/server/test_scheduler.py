@@ -3,12 +3,24 @@ abandoned rooms (DESIGN "Timeouts and leavers", "Scheduler")."""
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+from collections.abc import Mapping
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from games.engine import Bot, Policy, Prompt, Rng, Thought, bots_of, think
+from games.engine.bots import SEARCH_NODES
+from games.fixtures.hands import HandsGame
 from server.api import summary
 from server.clock import FakeClock
 from server.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
+from server.settings import Settings
 
-from .conftest import TIMERS, first_choice, make_room
+from .conftest import GAMES, TIMERS, first_choice, make_room
 
 
 async def deadlines(services: Services, room: str) -> list[tuple[int, str, float, str]]:
@@ -152,3 +164,125 @@ async def test_a_seat_away_after_two_timeouts_is_no_longer_away_once_it_left_for
     await services.lobby.leave(room.room, room.tokens[0])
     shown = await summary(services, await services.rooms.meta(room.room))
     assert (shown["seats"][0]["away"], shown["seats"][0]["left"]) == (False, True)
+
+
+def _broken(view: Any, prompt: Prompt, rng: Rng) -> dict[str, Any]:
+    raise IndexError("list index out of range")
+
+
+class BrokenBotHands(HandsGame):
+    """fixture-hands with a bot whose policy raises (a bug that is not a KeyError or ValueError)."""
+
+    id = "fixture-hands-broken-bot"
+
+    def bots(self) -> Mapping[str, Bot | Policy]:
+        return {"broken": _broken}
+
+
+async def test_a_bot_that_raises_takes_its_default_and_the_room_moves_on(
+    clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    services = Services(
+        Settings(timers=TIMERS), {**GAMES, "fixture-hands-broken-bot": BrokenBotHands()}, clock
+    )
+    room = await make_room(services, "fixture-hands-broken-bot", 2, claim=0)
+    for seat in (0, 1):
+        await services.lobby.set_bot(room.room, seat, "broken", room.host)
+    scheduler = Scheduler(services)
+    assert (await scheduler.tick(), await scheduler.tick()) == (1, 1)
+    log = await services.store.get_log(room.room)
+    assert [(s.seat, s.action) for s in log] == [
+        (0, {"kind": "timeout", "prompt": "t0"}),
+        (1, {"kind": "timeout", "prompt": "t1"}),
+    ]
+    failures = [r for r in caplog.records if r.name == "boardroom.scheduler"]
+    assert [r.getMessage() for r in failures] == [
+        f"bot 'broken' failed in room {room.room}: it takes its default"
+    ] * 2
+    assert failures[0].exc_info is not None and failures[0].exc_info[0] is IndexError
+
+
+class CountingPool(ProcessPoolExecutor):
+    """A process pool that counts what it was given."""
+
+    submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_a_search_bot_thinks_in_the_process_pool_as_it_would_in_process(
+    services: Services, clock: FakeClock
+) -> None:
+    room = await make_room(services, "gregs", 3, claim=0)
+    for seat in range(3):
+        await services.lobby.set_bot(room.room, seat, "search", room.host)
+    loaded = await services.store.get_state(room.room)
+    assert loaded is not None
+    game = services.rooms.game(await services.rooms.meta(room.room))
+    seed = await services.rooms.seed(room.room)
+    expected = think(game, bots_of(game)["search"], game.decode_state(loaded.state), 0, Rng(seed, "bot/0/v0"))
+    with CountingPool(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert await Scheduler(services, thinkers=pool).tick() == 1
+        assert pool.submitted == 1
+    assert expected.nodes == SEARCH_NODES
+    assert [s.action for s in await services.store.get_log(room.room)] == [expected.action]
+
+
+class HeldPool(Executor):
+    """An executor whose futures the test resolves by hand: shows how many searches run at once."""
+
+    def __init__(self) -> None:
+        self.pending: list[Future[Any]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.pending.append(future)
+        return future
+
+
+async def test_due_items_fire_concurrently_up_to_the_bound(services: Services, clock: FakeClock) -> None:
+    rooms = []
+    for _ in range(3):
+        room = await make_room(services, "gregs", 3, claim=0)
+        for seat in range(3):
+            await services.lobby.set_bot(room.room, seat, "search", room.host)
+        rooms.append(room.room)
+    pool = HeldPool()
+    sweep = asyncio.ensure_future(Scheduler(services, thinkers=pool, concurrency=2).tick())
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert len(pool.pending) == 2  # two rooms think at once, the third waits for a slot
+    chosen = Thought({"kind": "choose", "character": "chr-greg"}, SEARCH_NODES)
+    for future in pool.pending[:2]:
+        future.set_result(chosen)
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert len(pool.pending) == 3
+    pool.pending[2].set_result(chosen)
+    assert await sweep == 3
+    for room_id in rooms:
+        assert [s.action for s in await services.store.get_log(room_id)] == [chosen.action]
+
+
+async def test_a_dead_pool_process_costs_one_default_and_a_fresh_pool_thinks_on(
+    services: Services, clock: FakeClock
+) -> None:
+    room = await make_room(services, "gregs", 3, claim=0)
+    for seat in range(3):
+        await services.lobby.set_bot(room.room, seat, "search", room.host)
+    scheduler = Scheduler(services)
+    try:
+        assert await scheduler.tick() == 1
+        pool = scheduler._thinkers
+        assert isinstance(pool, ProcessPoolExecutor)
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+            process.join()
+        assert (await scheduler.tick(), await scheduler.tick()) == (1, 1)
+        assert scheduler._thinkers is not None and scheduler._thinkers is not pool
+    finally:
+        scheduler.close()
+    kinds = [s.action["kind"] for s in await services.store.get_log(room.room)]
+    assert kinds == ["choose", "timeout", "choose"]

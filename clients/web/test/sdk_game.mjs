@@ -238,7 +238,7 @@ function nextEvent(conn, name) {
 /** The lobby helper on every endpoint the UI uses, and the connection's fatal closes. */
 async function lobbyCalls(lobby) {
   const gregs = (await lobby.games()).find((g) => g.id === 'gregs');
-  assert.deepEqual([gregs.min_seats, gregs.max_seats, gregs.bots], [3, 6, ['random', 'heuristic']]);
+  assert.deepEqual([gregs.min_seats, gregs.max_seats, gregs.bots], [3, 6, ['random', 'heuristic', 'search', 'search-heuristic']]);
   const made = [];
   for (let i = 0; i < 3; i += 1) {
     made.push((await lobby.createRoom({ game: 'gregs', seats: 3, autostart: false })).room);
