@@ -1,0 +1,158 @@
+"""A Grucha match over real websockets: two server bots and one scripted client (the Python SDK) that
+rearranges the table. Its first try, the hand card pushed into a run as it stands, is refused and leaves
+the table as it was; splitting the run around the card is accepted. The match ends with the standings
+of every view equal to the outcome's ranks."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from clients.sdk import Connection, Lobby
+from clients.sdk.bot import engine_prompt
+from clients.sdk.outbox import ActionRefused
+from games.catalog import shipped
+from games.engine import Rng
+from games.engine.match import setup_ctx
+from server.settings import Limits, Settings
+from tests.e2e.conftest import Server, running_server
+
+GAME = shipped()["grucha"]
+OPTIONS = {"rounds": 2, "point_limit": None}
+#: A deal of three seats in which seat 1 (the greedy bot) plays first holding 3♠ 4♠ 5♠ 6♠ 7♠ and
+#: seat 2 (the scripted client) the other 5♠ (asserted from the deal in the test).
+SEED = "02e2"
+SCRIPTED = 2
+
+
+@pytest.fixture(scope="module")
+def seeded() -> Iterator[Server]:
+    """A server accepting fixed seeds, with rate limits a fast scripted client does not reach."""
+    limits = Limits(
+        actions_per_second=1000.0, action_burst=1000.0, frames_per_second=4000.0, frame_burst=8000.0
+    )
+    with running_server(Settings(limits=limits, allow_seed=True, timers={"turn": 600.0})) as running:
+        yield running
+
+
+def twin(card: str) -> str:
+    """The same card of the other deck: ``5S-a`` -> ``5S-b``."""
+    return card[:-1] + ("b" if card.endswith("a") else "a")
+
+
+def split_of(view: dict[str, Any]) -> tuple[int, int, str] | None:
+    """A run of the table (no jokers) that the viewer can split to insert a hand card: (group index,
+    the index of the run's card the hand card doubles, that hand card), both parts at least 3 long."""
+    for index, group in enumerate(view["table"]):
+        cards = group["cards"]
+        if group["kind"] != "run" or group["jokers"]:
+            continue
+        for at in range(2, len(cards) - 2):
+            if twin(cards[at]) in view["hand"]:
+                return index, at, twin(cards[at])
+    return None
+
+
+class Scripted:
+    """Plays its seat with the greedy policy, except that on its first chance it splits a table run to
+    insert a hand card: first the card into the run as it stands (refused), then the split."""
+
+    def __init__(self, conn: Connection, lobby: Lobby) -> None:
+        self.conn = conn
+        self.lobby = lobby
+        self.refused: ActionRefused | None = None
+        self.table_after_refusal: Any = None
+        self.version_after_refusal: int | None = None
+        self.split: dict[str, Any] | None = None
+
+    async def run(self) -> Any:
+        mirror = self.conn.mirrors[SCRIPTED]
+        while True:
+            # each action waits for its own step, so a prompt seen here is a new one
+            await self.conn.wait_until(
+                lambda: mirror.ready and (mirror.outcome is not None or mirror.prompt is not None),
+                timeout=30.0,
+            )
+            if mirror.outcome is not None:
+                return mirror.outcome
+            assert mirror.prompt is not None
+            action = await self.rearranged(mirror.view) if self.split is None else None
+            if action is None:
+                view = msgspec.convert(mirror.view, GAME.View)
+                rng = Rng(b"scripted", f"v{mirror.version}")
+                action = GAME.bots()["greedy"](view, engine_prompt(mirror.prompt), rng)
+            ack = await self.conn.act(SCRIPTED, action)
+            await self.conn.wait_version(ack.version)
+
+    async def rearranged(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The split as an action, after its refused first try; None without a chance now."""
+        found = split_of(view)
+        if found is None:
+            return None
+        index, at, card = found
+        before = copy.deepcopy(view["table"])  # the mirror is patched in place
+        groups = [{"cards": g["cards"], "jokers": g["jokers"]} for g in view["table"]]
+        pushed = [*groups[:index], {"cards": [*groups[index]["cards"], card]}, *groups[index + 1 :]]
+        try:
+            await self.conn.act(SCRIPTED, {"kind": "submit", "groups": pushed})
+        except ActionRefused as exc:
+            self.refused = exc
+        self.version_after_refusal = (await self.lobby.room(self.conn.room)).version
+        self.table_after_refusal = await spectator_table(self.conn.url, self.conn.room)
+        run = groups[index]["cards"]
+        parts = [{"cards": run[: at + 1]}, {"cards": [card, *run[at + 1 :]]}]
+        self.split = {"table": before, "index": index, "parts": [p["cards"] for p in parts]}
+        return {"kind": "submit", "groups": [*groups[:index], *parts, *groups[index + 1 :]]}
+
+
+async def spectator_table(url: str, room: str) -> Any:
+    async with Connection(url, room, reconnect=False) as watcher:
+        await watcher.wait_until(lambda: watcher.mirrors[None].ready)
+        return watcher.mirrors[None].view["table"]
+
+
+async def test_a_match_with_bots_and_a_client_that_splits_a_run(seeded: Server) -> None:
+    dealt = GAME.setup(3, GAME.options(OPTIONS), setup_ctx(bytes.fromhex(SEED)))
+    assert dealt.active == 1
+    assert {"3S-a", "4S-b", "5S-b", "6S-b", "7S-a"} <= set(dealt.hands[1]) and "5S-a" in dealt.hands[SCRIPTED]
+    async with Lobby(seeded.http) as lobby:
+        created = await lobby.create_room("grucha", 3, OPTIONS, seed=SEED)
+        await lobby.add_bot(created.room, 0, created.host_token, "random")
+        await lobby.add_bot(created.room, 1, created.host_token, "greedy")
+        token = (await lobby.claim(created.room, SCRIPTED, "script")).token
+        async with Connection(seeded.ws, created.room, [token]) as conn:
+            scripted = Scripted(conn, lobby)
+            outcome = await scripted.run()
+            final = (await lobby.room(created.room)).version
+            await conn.wait_version(final)
+            view = conn.mirrors[SCRIPTED].view
+        log = await lobby.log(created.room)
+
+    # the refused try: the card pushed into the run as it stands; nothing changed
+    assert scripted.split is not None and scripted.refused is not None
+    index = scripted.split["index"]
+    assert (scripted.refused.code, scripted.refused.details) == (
+        "grucha/invalid_group",
+        {"group": index, "reason": "duplicate_rank"},
+    )
+    assert scripted.table_after_refusal == scripted.split["table"]
+    # the split was accepted: the next submitted event of the seat shows both parts on the table
+    version = scripted.version_after_refusal
+    assert version is not None
+    submitted = next(
+        line.body for line in log if line.version == version + 1 and line.body["kind"] == "submitted"
+    )
+    assert submitted["seat"] == SCRIPTED and submitted["count"] == 1
+    assert [g["cards"] for g in submitted["table"][index : index + 2]] == scripted.split["parts"]
+
+    # the match ended after its two rounds, standings as the outcome ranks them
+    assert view["phase"] == "over" and len(view["history"]) == 2
+    assert view["ranks"] == outcome["ranks"]
+    assert view["totals"] == [sum(r[s] for r in view["history"]) for s in range(3)]
+    order = sorted(range(3), key=lambda s: view["totals"][s])
+    assert [outcome["ranks"][s] for s in order] == sorted(outcome["ranks"])
+    assert outcome["winners"] == [s for s in range(3) if outcome["ranks"][s] == 1]
