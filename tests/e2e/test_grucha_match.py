@@ -5,12 +5,16 @@ of every view equal to the outcome's ranks."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import pytest
+from websockets.asyncio.client import connect
 
 from clients.sdk import Connection, Lobby
 from clients.sdk.bot import engine_prompt
@@ -18,6 +22,7 @@ from clients.sdk.outbox import ActionRefused
 from games.catalog import shipped
 from games.engine import Rng
 from games.engine.match import setup_ctx
+from protocol.reference import README
 from server.settings import Limits, Settings
 from tests.e2e.conftest import Server, running_server
 
@@ -156,3 +161,54 @@ async def test_a_match_with_bots_and_a_client_that_splits_a_run(seeded: Server) 
     order = sorted(range(3), key=lambda s: view["totals"][s])
     assert [outcome["ranks"][s] for s in order] == sorted(outcome["ranks"])
     assert outcome["winners"] == [s for s in range(3) if outcome["ranks"][s] == 1]
+
+
+def reference_frames() -> list[dict[str, Any]]:
+    """The frames of protocol/README.md's Grucha example, in order."""
+    text = README.read_text()
+    section = text[text.index("### Example: a Grucha turn that splits a run") :]
+    section = section[: section.index("\n## ")]
+    decoder = json.JSONDecoder()
+    frames = []
+    for block in re.findall(r"```json\n(.*?)```", section, re.S):
+        at = 0
+        while block[at:].strip():
+            at += len(block[at:]) - len(block[at:].lstrip())
+            value, at = decoder.raw_decode(block, at)
+            frames.append(value)
+    return frames
+
+
+async def test_the_protocol_reference_grucha_example_is_what_the_server_sends(seeded: Server) -> None:
+    expected = reference_frames()
+    sent = [f for f in expected if f["type"] == "act"]
+    async with Lobby(seeded.http) as lobby:
+        created = await lobby.create_room("grucha", 2, seed="044c")
+        tokens = [(await lobby.claim(created.room, seat)).token for seat in (0, 1)]
+    async with connect(seeded.ws) as first, connect(seeded.ws) as second:
+        for ws, token in ((first, tokens[0]), (second, tokens[1])):
+            await ws.send(json.dumps({"type": "hello", "v": 1, "room": created.room, "tokens": [token]}))
+        run = ["6C-a", "7C-a", "8C-a", "9C-b", "10C-b"]
+        for ident, action in (
+            ("o1", {"kind": "submit", "groups": [{"cards": run}]}),
+            ("o2", {"kind": "end"}),
+        ):
+            await first.send(json.dumps({"type": "act", "id": ident, "seat": 0, "action": action}))
+            while json.loads(await first.recv())["type"] != "ack":
+                pass
+        while (message := json.loads(await second.recv()))["type"] != "update" or message["to"] != 2:
+            pass
+        got: list[dict[str, Any]] = []
+        for act in sent:
+            got.append(act)
+            await second.send(json.dumps(act))
+            answers = 1 if act is sent[0] else 2  # the refusal; the update and the ack
+            while answers:
+                message = json.loads(await asyncio.wait_for(second.recv(), 10))
+                if message["type"] in ("error", "update", "ack"):
+                    got.append(message)
+                    answers -= 1
+    # the deadline is the server's clock of that run
+    for frame in (*got, *expected):
+        frame.get("prompt", {}).pop("deadline", None)
+    assert got == expected
