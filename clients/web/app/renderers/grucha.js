@@ -5,7 +5,15 @@
 // and pass are the page's controls, worded here.
 
 import { h } from "../dom.js";
-import { cardLabel, faceText, isJoker, jokerMeanings, laidOut, sortCards, spokenName } from "./grucha-cards.js";
+import {
+  cardLabel,
+  faceText,
+  isJoker,
+  jokerMeanings,
+  laidOut,
+  sortCards,
+  spokenName,
+} from "./grucha-cards.js";
 import * as d from "./grucha-draft.js";
 import { who } from "./generic.js";
 
@@ -100,7 +108,11 @@ function group(g, index, { editing, refusal, ctx }) {
       "ul",
       { class: "group-cards" },
       shown.cards.map((id) =>
-        h("li", {}, card(id, { meaning: shown.meaning[id], selectable: editing, ctx, faulty: id === faulty })),
+        h(
+          "li",
+          {},
+          card(id, { meaning: shown.meaning[id], selectable: editing, ctx, faulty: id === faulty }),
+        ),
       ),
     ),
     editing
@@ -152,7 +164,14 @@ function tools(ctx) {
   const button = (slot, text, onclick, disabled, attrs = {}) =>
     h(
       "button",
-      { type: "button", "data-kind": "submit", "data-slot": slot, disabled: ctx.pending || disabled, onclick, ...attrs },
+      {
+        type: "button",
+        "data-kind": "submit",
+        "data-slot": slot,
+        disabled: ctx.pending || disabled,
+        onclick,
+        ...attrs,
+      },
       text,
     );
   const none = !draft.selected.size;
@@ -279,30 +298,33 @@ export default {
 };
 
 function sentenceOf(body, ctx) {
-    const seat = (s) => who(s, ctx);
-    switch (body.kind) {
-      case "round_started":
-        return `Round ${body.round}: ${seat(body.dealer)} dealt, ${seat(body.first)} plays first (stock ${body.stock}).`;
-      case "drew":
-        return body.reason === "penalty"
-          ? `${seat(body.seat)} drew ${body.count} penalty card(s) for not calling GRUCHA.`
-          : `${seat(body.seat)} drew a card.`;
-      case "submitted":
-        return body.went_out
-          ? `${seat(body.seat)} laid out ${body.count} card(s) and went out!`
-          : `${seat(body.seat)} laid out ${body.count} card(s): the table has ${body.table.length} group(s).`;
-      case "turn_ended":
-        if (body.passed) return `${seat(body.seat)} passed.`;
-        return body.grucha ? `${seat(body.seat)} ended the turn: GRUCHA!` : `${seat(body.seat)} ended the turn.`;
-      case "timed_out":
-        return `${seat(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
-      case "round_ended":
-        return body.reason === "out"
-          ? `Round ${body.round} is over: ${seat(body.went_out)} went out. Totals: ${body.totals.join(", ")}.`
-          : `Round ${body.round} is blocked (everyone passed). Totals: ${body.totals.join(", ")}.`;
-      case "game_end":
-        return `The match is over: ${body.winners.map(seat).join(", ")} won.`;
-      default:
-        return null;
-    }
+  const seat = (s) => who(s, ctx);
+  switch (body.kind) {
+    case "round_started":
+      return (
+        `Round ${body.round}: ${seat(body.dealer)} dealt, ${seat(body.first)} plays first ` +
+        `(stock ${body.stock}).`
+      );
+    case "drew":
+      return body.reason === "penalty"
+        ? `${seat(body.seat)} drew ${body.count} penalty card(s) for not calling GRUCHA.`
+        : `${seat(body.seat)} drew a card.`;
+    case "submitted":
+      return body.went_out
+        ? `${seat(body.seat)} laid out ${body.count} card(s) and went out!`
+        : `${seat(body.seat)} laid out ${body.count} card(s); the table has ${body.table.length} group(s).`;
+    case "turn_ended":
+      if (body.passed) return `${seat(body.seat)} passed.`;
+      return `${seat(body.seat)} ended the turn${body.grucha ? ", calling GRUCHA!" : "."}`;
+    case "timed_out":
+      return `${seat(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
+    case "round_ended":
+      return body.reason === "out"
+        ? `Round ${body.round} is over: ${seat(body.went_out)} went out. Totals: ${body.totals.join(", ")}.`
+        : `Round ${body.round} is blocked (everyone passed). Totals: ${body.totals.join(", ")}.`;
+    case "game_end":
+      return `The match is over: ${body.winners.map(seat).join(", ")} won.`;
+    default:
+      return null;
+  }
 }
