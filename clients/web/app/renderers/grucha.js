@@ -51,7 +51,7 @@ function reasonText(error) {
 
 function card(id, { meaning, selectable, ctx, faulty }) {
   const face = faceText(id);
-  const selected = draft.selected.has(id);
+  const selected = selectable && draft.selected.has(id);
   const children = [
     h("span", { class: "face", "aria-hidden": "true" }, face.text),
     meaning ? h("span", { class: "meaning", "aria-hidden": "true" }, faceText(meaning).text) : null,
