@@ -9,7 +9,8 @@ import asyncio
 import copy
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -120,7 +121,18 @@ async def spectator_table(url: str, room: str) -> Any:
         return watcher.mirrors[None].view["table"]
 
 
-async def test_a_match_with_bots_and_a_client_that_splits_a_run(seeded: Server) -> None:
+def in_own_loop(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run ``scenario`` on an event loop of its own thread: run in one session with the browser tests,
+    whose Playwright keeps a loop running in this thread, pytest-asyncio could start none here."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()
+
+
+def test_a_match_with_bots_and_a_client_that_splits_a_run(seeded: Server) -> None:
+    in_own_loop(split_match(seeded))
+
+
+async def split_match(seeded: Server) -> None:
     dealt = GAME.setup(3, GAME.options(OPTIONS), setup_ctx(bytes.fromhex(SEED)))
     assert dealt.active == 1
     assert {"3S-a", "4S-b", "5S-b", "6S-b", "7S-a"} <= set(dealt.hands[1]) and "5S-a" in dealt.hands[SCRIPTED]
@@ -180,7 +192,11 @@ def reference_frames() -> list[dict[str, Any]]:
     return frames
 
 
-async def test_the_protocol_reference_grucha_example_is_what_the_server_sends(seeded: Server) -> None:
+def test_the_protocol_reference_grucha_example_is_what_the_server_sends(seeded: Server) -> None:
+    in_own_loop(reference_turn(seeded))
+
+
+async def reference_turn(seeded: Server) -> None:
     expected = reference_frames()
     sent = [f for f in expected if f["type"] == "act"]
     async with Lobby(seeded.http) as lobby:

@@ -80,12 +80,14 @@ def table(base_url: str, room: str) -> list[dict[str, Any]]:
                 return list(message["view"]["table"])
 
 
-def groups_shown(page: Any) -> list[list[str]]:
-    found: list[list[str]] = page.evaluate(
-        """() => [...document.querySelectorAll('.grucha-group')].map(
-            (g) => [...g.querySelectorAll('.grucha-card')].map((c) => c.dataset.slot))"""
-    )
-    return found
+GROUPS = """() => JSON.stringify([...document.querySelectorAll('.grucha-group')].map(
+    (g) => [...g.querySelectorAll('.grucha-card')].map((c) => c.dataset.slot)))"""
+
+
+def wait_groups(page: Any, expected: list[list[str]]) -> None:
+    """Wait until the page shows these groups (it redraws on its next animation frame)."""
+    want = json.dumps(expected, separators=(",", ":"))  # as JSON.stringify writes it
+    page.wait_for_function(f"(want) => ({GROUPS})() === want", arg=want)
 
 
 def click_cards(page: Any, *cards: str) -> None:
@@ -113,7 +115,7 @@ def test_a_run_split_to_insert_a_card_refused_then_accepted(pages: Pages, base_u
     assert page.get_attribute(".grucha button[data-slot='8C-b']", "aria-label") == "8 of clubs"
     click_cards(page, "8C-b")
     page.click("button[data-slot='group-0']")
-    assert groups_shown(page) == [["6C-a", "7C-a", "8C-a", "8C-b", "9C-b", "10C-b"]]
+    wait_groups(page, [["6C-a", "7C-a", "8C-a", "8C-b", "9C-b", "10C-b"]])
     page.click("button[data-slot='send']")
     refused = page.locator(".grucha-group.refused")
     refused.wait_for()
@@ -127,19 +129,20 @@ def test_a_run_split_to_insert_a_card_refused_then_accepted(pages: Pages, base_u
     # split the run: the 8♣ with the 9♣ and 10♣ in a new group; the highlight goes with the change
     click_cards(page, "8C-b", "9C-b", "10C-b")
     page.click("button[data-slot='new-group']")
+    wait_groups(page, [["6C-a", "7C-a", "8C-a"], ["8C-b", "9C-b", "10C-b"]])
     assert page.locator(".grucha-group.refused").count() == 0
-    assert groups_shown(page) == [["6C-a", "7C-a", "8C-a"], ["8C-b", "9C-b", "10C-b"]]
     page.click("button[data-slot='send']")
     page.wait_for_selector(".grucha-table h3:text-is('The table (your layout)')")
     page.wait_for_function("() => document.querySelector('.grucha-hand h3').textContent === 'Your hand (12)'")
     split = [["6C-a", "7C-a", "8C-a"], ["8C-b", "9C-b", "10C-b"]]
     assert [g["cards"] for g in table(base_url, room)] == split
-    assert groups_shown(page) == split
+    wait_groups(page, split)
     assert page.locator("#action-error").inner_text() == ""
 
     # a set 7♠ 7♦ with a joker: the joker may be 7♥ or 7♣; choose the clubs
     click_cards(page, "7S-a", "7D-b", "JK-a2")
     page.click("button[data-slot='new-group']")
+    page.wait_for_selector(".grucha-group[data-group='2'] select")
     select = page.locator(".grucha-group[data-group='2'] select")
     assert select.locator("option").all_inner_texts() == ["7 of hearts", "7 of clubs"]
     select.select_option("7C")
@@ -151,6 +154,7 @@ def test_a_run_split_to_insert_a_card_refused_then_accepted(pages: Pages, base_u
 
     # the hand by rank, then the turn ended from the page's controls
     page.click("button[data-kind=sort]")
+    page.wait_for_selector("button[data-kind=sort]:text-is('Sort by suit')")
     hand = page.evaluate(
         "() => [...document.querySelectorAll('.grucha-hand .grucha-card')].map((c) => c.dataset.slot)"
     )
