@@ -161,6 +161,16 @@ def test_a_run_split_to_insert_a_card_refused_then_accepted(pages: Pages, base_u
     left = [c for c in dealt.hands[1] if c not in ("8C-b", "7S-a", "7D-b", "JK-a2")]
     rank = {"A": 1, "J": 11, "Q": 12, "K": 13}
     assert hand == sorted(left, key=lambda c: (rank.get(c[:-3]) or int(c[:-3]), "SHDC".index(c[-3])))
+    # red and black suits in both colour schemes (the stylesheet's --suit-red and --suit-black)
+    colour = "(sel) => getComputedStyle(document.querySelector(sel)).color"
+    faces = (".grucha button[data-slot='5H-b']", ".grucha button[data-slot='3S-b']")
+    for scheme, red, black in (
+        ("light", "rgb(192, 24, 42)", "rgb(29, 29, 31)"),
+        ("dark", "rgb(255, 123, 134)", "rgb(236, 236, 241)"),
+    ):
+        page.emulate_media(color_scheme=scheme)
+        assert [page.evaluate(colour, sel) for sel in faces] == [red, black]
+    page.emulate_media(color_scheme="light")
     screenshot(page, "grucha")
     page.click("#controls button[data-kind=end]")
     page.wait_for_selector(".grucha-scores tr[data-seat='0'] th:text-matches('to play$')")
