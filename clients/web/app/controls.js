@@ -101,8 +101,9 @@ export function controls(ctx) {
   const groups = [];
   if (prompt) {
     const choices = prompt.choices || {};
-    const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k) && Array.isArray(choices[k]));
-    if (onTable.some((k) => choices[k].length))
+    // an inline kind is the renderer's alone, a free-form one too (Grucha's table is its submission)
+    const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k));
+    if (onTable.some((k) => !Array.isArray(choices[k]) || choices[k].length))
       groups.push(h("p", { class: "field-hint" }, "Use the buttons on the table above."));
     for (const kind of prompt.kinds || []) {
       if (onTable.includes(kind)) continue;

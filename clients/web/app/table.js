@@ -35,6 +35,7 @@ const page = {
   pending: false,
   offline: false,
   actionError: "",
+  refusal: null, // the last refused action of this tab: {seat, kind, code, message, details}
   scheduled: false,
   publicLogShown: false,
 };
@@ -61,6 +62,8 @@ function rendererContext(viewer) {
     offered: (kind) =>
       (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
     choose: (kind, fields) => act(viewer, { kind, ...fields }, prompt),
+    error: page.refusal && page.refusal.seat === viewer ? page.refusal : null,
+    redraw: schedule,
   };
 }
 
@@ -71,11 +74,16 @@ async function act(seat, action, prompt) {
   if (page.pending) return; // the first click's action is still on its way: not sent at all
   page.pending = true;
   page.actionError = "";
+  page.refusal = null;
   schedule();
   try {
     await page.conn.act(seat, action, { prompt: prompt ? prompt.id : null });
   } catch (error) {
     page.actionError = sentence(error);
+    if (error.name === "ActionRefused") {
+      const { code, message, details } = error;
+      page.refusal = { seat, kind: action.kind, code, message, details: details || {} };
+    }
   } finally {
     page.pending = false;
     schedule();
