@@ -15,17 +15,19 @@ from games.igranie import cards
 from games.igranie.model import View
 
 #: Food kept on the shelf before depositing (meals until the next rent round and a spare).
-FOOD_RESERVE = 4
+FOOD_RESERVE = 6
+#: Money kept beyond the rent against Event losses.
+MONEY_MARGIN = 2
 #: Abilities in order of preference when several are usable.
 PREFERENCE = ["cooks", "welfare", "staff", "mom", "gm", "locksmith", "nasty", "tester", "tough"]
 
 
 def _money_reserve(view: View) -> int:
     """Money to keep for the next rent (double with Debt), less a release."""
-    seat = view.active
-    player = view.players[seat]
-    rent = view.rent * (2 if player.debt else 1)
-    return 0 if player.rent_release and not player.debt else rent
+    player = view.players[view.active]
+    rent = view.rent * (2 if player.debt else 1) - (view.rent if player.rent_release else 0)
+    weeks_left = (4 - (view.round - 1) % 4) % 4  # turns of this seat before the next rent round
+    return rent + MONEY_MARGIN + (view.rent if weeks_left <= 1 else 0)
 
 
 def _window(view: View, prompt: Prompt, me: int) -> dict[str, Any]:
@@ -102,6 +104,9 @@ def heuristic(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
         free = [x for x in c["barter"] if x["count"] == 0]
         return {"kind": "barter", **max(free, key=lambda x: len(x["seats"]))}
     player = view.players[me]
+    special = _special(view, c.get("special", []))
+    if special is not None:
+        return special
     if "roll" in c:
         return {"kind": "roll"}
     if "forest" in c:
@@ -124,6 +129,25 @@ def heuristic(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
     return {"kind": "done"} if "done" in c else {"kind": prompt.kinds[0], **c[prompt.kinds[0]][0]}
 
 
+def _special(view: View, offered: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """An own-turn card action worth more than the card's modifier: gains, steals from the richest, a
+    rent release when none is held; cancels and reverses stay in the hand."""
+    player = view.players[view.active]
+    best: tuple[int, dict[str, Any]] | None = None
+    for choice in offered:
+        action = cards.RES[choice["card"]].action
+        if action.op == "rent_release" and player.rent_release:
+            continue
+        if action.op.startswith("steal_"):
+            victim = view.players[choice["seat"]]
+            score = victim.money + victim.food + victim.hand_size
+        else:
+            score = 5
+        if best is None or score > best[0]:
+            best = (score, choice)
+    return None if best is None else {"kind": "special", **best[1]}
+
+
 def _seat_in_window(view: View, prompt: Prompt) -> int:
     """A window prompt's id ends with the seat it is for (`games.engine.windows.prompt_id`)."""
     return int(prompt.id.rsplit("/", 1)[1])
@@ -138,6 +162,8 @@ def _ability(uses: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _split(view: View, splits: list[dict[str, Any]]) -> dict[str, Any]:
     player = view.players[view.active]
+    if player.money < _money_reserve(view):
+        return max(splits, key=lambda x: (x["money"], x["food"]))
     if player.food < FOOD_RESERVE:
         return max(splits, key=lambda x: (x["food"], x["money"]))
     return max(splits, key=lambda x: (x["money"], x["food"]))
