@@ -215,11 +215,24 @@ def _answer(state: State, window: wn.Window[Payload], seat: int) -> wn.Choices:
     return {"accept": [{}] if payable else []}
 
 
+def _cancel_listed(state: State, window: wn.Window[Payload], seat: int, prompt: Prompt) -> None:
+    """A seat holding a cancel with nothing it may target sees ``cancel`` offered with no choice, so a
+    cancel it sends anyway (at Tester's Power) is refused ``window/no_target`` rather than not offered."""
+    holds = any(cards.RES[c].action.op == "cancel" for c in state.players[seat].hand)
+    if window.mode != "once" and holds and "cancel" not in prompt.kinds:
+        prompt.kinds.append("cancel")
+        prompt.choices["cancel"] = []
+
+
 def prompts(state: State) -> dict[int, Prompt]:
     if state.phase == "over":
         return {}
-    if wn.accepting(state.windows) is not None:
-        return wn.prompts(state.windows, lambda w, s: window_choices(state, w, s))
+    window = wn.accepting(state.windows)
+    if window is not None:
+        found = wn.prompts(state.windows, lambda w, s: window_choices(state, w, s))
+        for seat, prompt in found.items():
+            _cancel_listed(state, window, seat, prompt)
+        return found
     seat = to_act(state)
     if seat is None:
         return {}

@@ -38,7 +38,7 @@ def table(*characters: str, first: int = 0, seed: bytes = b"igranie-test", **opt
     return state
 
 
-def act(state: State, seat: int, kind: str, dice: list[int] | None = None, **fields: Any) -> list[Any]:
+def act(state: State, seat: int, kind: str, /, dice: list[int] | None = None, **fields: Any) -> list[Any]:
     """Check and apply one wire action of ``seat`` in place, the d6 rolls ``dice`` first; the event
     bodies. Raises `IllegalAction` (the state may then be half-changed: tests check refusals on copies
     with `refused`)."""
@@ -47,7 +47,7 @@ def act(state: State, seat: int, kind: str, dice: list[int] | None = None, **fie
     return [e.body for e in events]
 
 
-def refused(state: State, seat: int, kind: str, **fields: Any) -> str:
+def refused(state: State, seat: int, kind: str, /, **fields: Any) -> str:
     """The code refusing the action (on a copy, so ``state`` is untouched); fails if it is accepted."""
     from games.engine import IllegalAction
 

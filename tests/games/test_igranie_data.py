@@ -26,7 +26,7 @@ def test_the_board_has_two_large_loops_and_eight_small_loops_with_their_entrance
 
 def test_every_small_loop_has_six_effects_and_each_negative_one_names_a_positive_counterpart() -> None:
     assert len(cards.LOOP_EFFECTS) == 48
-    for (loop, result), entry in cards.LOOP_EFFECTS.items():
+    for (loop, _result), entry in cards.LOOP_EFFECTS.items():
         if entry.turns_into is not None:
             positive = cards.LOOP_EFFECTS[(loop, entry.turns_into)]
             assert positive.turns_into is None
