@@ -62,8 +62,8 @@ def enter(state: State, phase: Phase, rng: Rng) -> list[Event[Any]]:
     over the hand limit."""
     from games.igranie.abilities import usable
 
-    if phase == "ability" and state.turn.split:
-        phase = "split"
+    if phase == "shop" and state.turn.split:
+        phase = "split"  # IGR-31: Calling Mom's goods are shared before shopping
     state.phase = phase
     if phase == "ability" and not usable(state, state.active):
         return enter(state, "shop", rng)
