@@ -230,12 +230,12 @@ def prompts(state: State) -> dict[int, Prompt]:
     window = wn.accepting(state.windows)
     if window is not None:
         found = wn.prompts(state.windows, lambda w, s: window_choices(state, w, s))
-        for seat, prompt in found.items():
-            _cancel_listed(state, window, seat, prompt)
+        for responder, prompt in found.items():
+            _cancel_listed(state, window, responder, prompt)
         return found
     seat = to_act(state)
     if seat is None:
         return {}
-    choices = phase_choices(state, seat)
+    listed = phase_choices(state, seat)
     timer, default = PHASE_PROMPTS[state.phase]
-    return {seat: Prompt(f"{state.phase}/{state.serial}", list(choices), timer, default, choices)}
+    return {seat: Prompt(f"{state.phase}/{state.serial}", list(listed), timer, default, listed)}

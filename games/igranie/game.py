@@ -149,7 +149,7 @@ class Igranie(Game[model.State, model.Options]):
             OptionSet({"allow_two_players": True}, (2,)),
             OptionSet(house, (4,)),
         )
-        return Coverage(sets, step_cap=6000, ci_playouts=5)
+        return Coverage(sets, step_cap=6000, ci_playouts=10)
 
 
 GAME = Igranie()
