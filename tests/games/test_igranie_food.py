@@ -57,16 +57,18 @@ def test_igr18_the_tie_example_with_a_cancelled_card_goes_to_the_attacker() -> N
     assert (state.players[1].food, state.turn.eaten, state.players[0].hunger) == (4, 1, False)
 
 
-def test_igr18_a_third_player_interferes_and_the_defender_keeps_the_food() -> None:
+def test_igr18_attacker_and_defender_play_cards_and_a_third_player_tips_the_contest() -> None:
     state = _theft(dice=(4, 3))
-    give(state, 1, "res-plan-1")
-    give(state, 2, "res-excuse-1")
-    passes(state, 0, 1)
+    give(state, 0, "res-plan-1")  # +1
+    give(state, 1, "res-plan-2")  # +1
+    give(state, 2, "res-excuse-1")  # +2
+    act(state, 0, "modify", card="res-plan-1", side=0)  # 5-3
+    act(state, 1, "modify", card="res-plan-2", side=1)  # 5-4
     assert {"card": "res-excuse-1", "side": 1} in choices(state, 2, "modify")
-    act(state, 2, "modify", card="res-excuse-1", side=1)  # 4-5
+    act(state, 2, "modify", card="res-excuse-1", side=1)  # 5-6
     bodies = passes(state, 0, 1, 2)
     settled = next(b for b in bodies if b.__struct_config__.tag == "theft_settled")
-    assert (settled.totals, settled.winner) == ([4, 5], 1)
+    assert (settled.totals, settled.winner) == ([5, 6], 1)
     assert (state.players[1].food, state.players[1].defended_round, state.players[0].hunger) == (5, 1, True)
 
 
