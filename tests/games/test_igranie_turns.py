@@ -26,13 +26,10 @@ def test_igr8_a_turn_runs_movement_loop_event_ability_shopping_food_bank_discard
     empty_hands(state)
     on_top(state, "chillout", "chl-tenner-1")
     act(state, 0, "roll", dice=[2])
-    purposes = []
-    while state.windows.stack:
-        purposes.append(state.windows.stack[-1].purpose)
-        passes(state, *prompted(state))
-        while state.windows.stack and state.windows.stack[-1].purpose == purposes[-1]:
-            passes(state, *prompted(state))
-    assert purposes == ["move", "event"]
+    assert state.windows.stack[-1].purpose == "move"
+    bodies = pass_all(state)
+    assert [b.what for b in bodies if b.__struct_config__.tag == "played"] == ["event"]
+    assert [b.seat for b in bodies if b.__struct_config__.tag == "passed"] == [0, 1, 2, 0, 1, 2]
     phases = [state.phase]
     for kind in ("done", "eat", "done"):
         act(state, 0, kind, **({"count": 1} if kind == "eat" else {}))
