@@ -16,8 +16,10 @@ from games.igranie.model import View
 
 #: Food kept on the shelf before depositing (meals until the next rent round and a spare).
 FOOD_RESERVE = 6
+#: Below this much Food the bot buys it even out of its rent money.
+HUNGRY_SHELF = 3
 #: Money kept beyond the rent against Event losses.
-MONEY_MARGIN = 2
+MONEY_MARGIN = 3
 #: Abilities in order of preference when several are usable.
 PREFERENCE = ["cooks", "welfare", "staff", "mom", "gm", "locksmith", "nasty", "tester", "tough"]
 
@@ -154,9 +156,16 @@ def _seat_in_window(view: View, prompt: Prompt) -> int:
 
 
 def _ability(uses: list[dict[str, Any]]) -> dict[str, Any]:
-    best = min(uses, key=lambda u: (PREFERENCE.index(u["ability"]), -sum(u["amounts"] or [0])))
+    best = min(uses, key=lambda u: PREFERENCE.index(u["ability"]))
     if best["ability"] in ("cooks", "welfare"):
         best = next(u for u in uses if u["ability"] == best["ability"] and not u["seats"])
+    if best["ability"] == "nasty":
+        # two goods, Money first (rent kills more often than hunger), a Special card next
+        worth = {"money": 3, "food": 2, "card": 1}
+        best = max(
+            (u for u in uses if u["ability"] == "nasty"),
+            key=lambda u: sum(worth.get(g, 2) for g in u["goods"]),
+        )
     return {"kind": "use", **best}
 
 
@@ -172,6 +181,8 @@ def _split(view: View, splits: list[dict[str, Any]]) -> dict[str, Any]:
 def _shop(view: View, c: dict[str, Any]) -> dict[str, Any]:
     player = view.players[view.active]
     spare = player.money - _money_reserve(view)
+    if player.food < HUNGRY_SHELF:
+        spare = max(spare, min(player.money, HUNGRY_SHELF - player.food))  # starving costs more than Debt
     want = FOOD_RESERVE - player.food
     food = [b for b in c["buy"] if b["good"] == "food" and b["count"] <= min(spare, want)]
     if food:

@@ -135,6 +135,7 @@ def start_rent(state: State, rng: Rng) -> list[Event[Any]]:
 def pay_rent(state: State, rng: Rng) -> list[Event[Any]]:
     """IGR-20: every living player pays at once; current rent settled by Bartering or a release is not
     owed; overdue rent always is. Who cannot pay takes Debt, or with Debt becomes homeless."""
+    state.phase = "rent"  # a death here ends no turn: the round's first turn starts after it
     rent = state.options.rent
     offer = state.offer
     bartered = {offer.source, *offer.accepted} if offer is not None and offer.kind == "barter" else set()
