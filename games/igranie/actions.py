@@ -8,6 +8,7 @@ from typing import Any
 from games.engine import Ctx, Event, IllegalAction, Prompt
 from games.engine import windows as wn
 from games.igranie import abilities, cards, effects, flow
+from games.igranie import events as ev
 from games.igranie import model as m
 from games.igranie.choices import targets
 from games.igranie.plays import eat
@@ -53,11 +54,11 @@ def _in_window(state: m.State, seat: int, action: Any, window: wn.Window[m.Paylo
     ws = state.windows
     if isinstance(action, wn.Pass):
         wn.pass_(ws, seat)
-        return [Event(m.Passed(seat))]
+        return [Event(ev.Passed(seat))]
     if isinstance(action, m.Accept | m.GiveUp):
         payload: m.Payload = m.AcceptPlay() if isinstance(action, m.Accept) else m.GiveUpPlay()
         entry = wn.play(ws, seat, payload)
-        return [Event(m.Played(seat, entry.id, window.id, m.kind_name(action)))]
+        return [Event(ev.Played(seat, entry.id, window.id, m.kind_name(action)))]
     hand = state.players[seat].hand
     if isinstance(action, m.Cancel):
         if action.card not in hand or cards.RES[action.card].action.op != "cancel":
@@ -71,7 +72,7 @@ def _in_window(state: m.State, seat: int, action: Any, window: wn.Window[m.Paylo
         card_play = m.CardPlay(action.card, "modify" if isinstance(action, m.Modify) else "reverse", side)
         entry = wn.play(ws, seat, card_play)
     effects.discard(state, seat, action.card, "played")
-    body = m.Played(seat, entry.id, window.id, card_play.use, action.card, card_play.side, entry.target)
+    body = ev.Played(seat, entry.id, window.id, card_play.use, action.card, card_play.side, entry.target)
     return [Event(body)]
 
 
@@ -87,11 +88,11 @@ def _in_phase(state: m.State, seat: int, action: Any, ctx: Ctx) -> list[Event[An
     if isinstance(action, m.Special):
         effects.discard(state, seat, action.card, "played")
         w = flow.window(state, "special", [], opening=[(seat, m.SpecialPlay(action.card, action.seat))])
-        return [Event(m.Played(seat, w.plays[0].id, w.id, "special", action.card, target=action.seat))]
+        return [Event(ev.Played(seat, w.plays[0].id, w.id, "special", action.card, target=action.seat))]
     if isinstance(action, m.Roll):
         state.turn.die = rng.randint(1, 6)
         flow.window(state, "move", [m.Step("moved")])
-        return [Event(m.Rolled(seat, "move", [state.turn.die]))]
+        return [Event(ev.Rolled(seat, "move", [state.turn.die]))]
     if isinstance(action, m.Forest):
         state.turn.move += action.extra
         wn.push(ws, [m.Step("go")])
@@ -102,7 +103,7 @@ def _in_phase(state: m.State, seat: int, action: Any, ctx: Ctx) -> list[Event[An
         abilities.record(state, seat, "barter")
         play = m.AbilityPlay("barter", list(action.seats), [action.count], [action.good])
         w = flow.window(state, "ability", [m.Step("rent_pay")], opening=[(seat, play)])
-        return [Event(m.Played(seat, w.plays[0].id, w.id, "ability", "barter"))]
+        return [Event(ev.Played(seat, w.plays[0].id, w.id, "ability", "barter"))]
     if isinstance(action, m.Split):
         state.turn.split = 0
         events = effects.gain(state, seat, "food", action.food, "mom")
@@ -147,7 +148,7 @@ def _choose(state: m.State, seat: int, character: str, rng: Any) -> list[Event[A
     player = state.players[seat]
     player.character = character
     player.next_loop = "chillout" if cards.CHARACTERS[character].sex == "female" else "work"
-    events: list[Event[Any]] = [Event(m.Chosen(seat, character))]
+    events: list[Event[Any]] = [Event(ev.Chosen(seat, character))]
     if any(not p.character for p in state.players):
         return events
     if any(p.character == "fiefiurka" for p in state.players):
@@ -164,7 +165,7 @@ def _use(state: m.State, seat: int, action: m.Use) -> list[Event[Any]]:
     cancellable = action.ability != "tester"
     opening = [(seat, play)]
     w = flow.window(state, "ability", [m.Step("phase", "shop")], opening=opening, cancellable=cancellable)
-    return [Event(m.Played(seat, w.plays[0].id, w.id, "ability", action.ability))]
+    return [Event(ev.Played(seat, w.plays[0].id, w.id, "ability", action.ability))]
 
 
 def _deposit(state: m.State, seat: int, action: m.Deposit) -> list[Event[Any]]:
@@ -173,7 +174,7 @@ def _deposit(state: m.State, seat: int, action: m.Deposit) -> list[Event[Any]]:
     setattr(player, action.good, getattr(player, action.good) - action.count)
     track = f"bank_{action.good}"
     setattr(player, track, getattr(player, track) + action.count)
-    events: list[Event[Any]] = [Event(m.Changed(seat, track, action.count, "deposit"))]
+    events: list[Event[Any]] = [Event(ev.Changed(seat, track, action.count, "deposit"))]
     if flow.bank_full(state, seat):
         events += flow.finish(state, "dream_bank", seat)
     return events

@@ -12,7 +12,8 @@ from typing import Any
 
 from games.engine import Event, Rng
 from games.igranie import cards
-from games.igranie.model import Moved, Player, State
+from games.igranie.events import Moved
+from games.igranie.model import Player, State
 
 START = "start"
 PAYDAY = "work-15"

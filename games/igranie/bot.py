@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine import Prompt, Rng
 from games.igranie import cards
-from games.igranie.model import View
+from games.igranie.events import View
 
 #: Food kept on the shelf before depositing (meals until the next rent round and a spare).
 FOOD_RESERVE = 6

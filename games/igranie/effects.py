@@ -13,7 +13,8 @@ from typing import Any
 from games.engine import Event, Rng, all_but, only
 from games.igranie import cards
 from games.igranie.cards import Effect
-from games.igranie.model import Changed, Died, State
+from games.igranie.events import Changed, Died
+from games.igranie.model import State
 
 
 def living(state: State) -> list[int]:

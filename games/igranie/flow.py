@@ -14,7 +14,8 @@ from typing import Any
 from games.engine import Event, Rng
 from games.engine import windows as wn
 from games.igranie import effects
-from games.igranie.model import GameEnded, Phase, RentDue, State, Step, Turn, TurnBegan
+from games.igranie.events import GameEnded, RentDue, TurnBegan
+from games.igranie.model import Phase, State, Step, Turn
 
 #: The last round (IGR-21: 24 weeks).
 ROUNDS = 24

@@ -26,9 +26,10 @@ from games.engine import (
     kind_of,
 )
 from games.engine import windows as wn
-from games.igranie import cards, choices, flow, model, ranking
+from games.igranie import cards, choices, events, model, ranking
 from games.igranie.actions import carry_out, default_action
-from games.igranie.model import Options, Player, State, TimedOut
+from games.igranie.events import TimedOut
+from games.igranie.model import Options, Player, State
 from games.igranie.plays import Resolver
 from games.igranie.views import hidden, invariants, redeal, view
 
@@ -57,8 +58,8 @@ class Igranie(Game[model.State, model.Options]):
     State = model.State
     Options = model.Options
     Action = model.Action
-    View = model.View
-    EventBody = model.EventBody
+    View = events.View
+    EventBody = events.EventBody
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """IGR-1: shuffled decks (less ``removed_cards``), 5 Food, 5 Money, 5 cards each (Special cards
@@ -108,7 +109,7 @@ class Igranie(Game[model.State, model.Options]):
         events += carry_out(state, seat, action, prompt, ctx)
         return events + wn.run(state.windows, Resolver(state, ctx))
 
-    def view(self, state: model.State, seat: int | None) -> model.View:
+    def view(self, state: model.State, seat: int | None) -> events.View:
         return view(state, seat)
 
     def outcome(self, state: model.State) -> Outcome | None:
@@ -153,4 +154,3 @@ class Igranie(Game[model.State, model.Options]):
 
 
 GAME = Igranie()
-flow_ = flow

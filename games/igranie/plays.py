@@ -8,22 +8,18 @@ from typing import Any
 from games.engine import Ctx, Event, contests
 from games.engine import windows as wn
 from games.igranie import abilities, board, cards, effects, flow
+from games.igranie.events import Cancelled, Changed, Played, Rolled, TheftSettled
 from games.igranie.model import (
     AbilityPlay,
     AcceptPlay,
-    Cancelled,
     CardPlay,
-    Changed,
     EventPlay,
     GiveUpPlay,
     LoopPlay,
     Payload,
-    Played,
-    Rolled,
     SpecialPlay,
     State,
     Step,
-    TheftSettled,
 )
 
 #: IGR-3 ruling: the final movement is 1 to 12 (before Forest Dweller); IGR-9: loop results 1 to 6.

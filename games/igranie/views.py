@@ -7,7 +7,8 @@ from typing import Any
 
 from games.engine import Rng
 from games.igranie import cards, flow
-from games.igranie.model import PlayerView, State, View
+from games.igranie.events import PlayerView, View
+from games.igranie.model import State
 
 
 def view(state: State, seat: int | None) -> View:
