@@ -137,10 +137,10 @@ def phase_choices(state: State, seat: int) -> Choices:
         return {"pick": [{"slot": i} for i in range(len(state.players[state.active].hand))]}
     if phase == "rent":
         return {"barter": abilities.barters(state, seat), "done": [{}]}
-    if phase == "split":
-        return {"split": _split(state.turn.split)}
     out: Choices
-    if phase == "roll":
+    if phase == "split":
+        out = {"split": _split(state.turn.split)}
+    elif phase == "roll":
         out = {"roll": [{}]}
     elif phase == "forest":
         out = {"forest": [{"extra": 0}, {"extra": 1}]}
