@@ -201,9 +201,21 @@ def _food(view: View, c: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "starve"}
 
 
+def _end_near(view: View) -> bool:
+    """Another character is about to die (hungry with an empty shelf, or in Debt short of the double
+    rent), which would end the game on the Dream Banks (IGR-25): save everything now."""
+    return any(
+        (p.hunger and p.food == 0) or (p.debt and p.money < 2 * view.rent)
+        for s, p in enumerate(view.players)
+        if s != view.active and not p.dead
+    )
+
+
 def _deposit(view: View, c: dict[str, Any], player: Any) -> dict[str, Any]:
     spare_money = player.money - _money_reserve(view)
     spare_food = player.food - FOOD_RESERVE
+    if _end_near(view):
+        spare_money, spare_food = player.money - view.rent, player.food - 1
     for good, spare in (("money", spare_money), ("food", spare_food)):
         fits = [d for d in c["deposit"] if d["good"] == good and d["count"] <= spare]
         if fits:

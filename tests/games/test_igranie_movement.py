@@ -85,7 +85,7 @@ def test_igr5_stopping_on_start_draws_from_the_loop_left_then_the_loop_entered()
     passes(state, 0, 1, 2)
     assert state.windows.stack[-1].plays[0].payload.card == "chl-jars-1"
     passes(state, 0, 1, 2)
-    assert player.food == 5 + 2 + 4
+    assert player.food == 5 + 2 + 3
 
 
 def test_igr2_after_start_the_figure_enters_the_other_large_loop() -> None:
