@@ -51,7 +51,7 @@ def test_known_cards_are_marked_as_the_rulebooks_and_the_rest_as_reconstruction(
     assert cards.CHILLOUT["chl-mom-1"].effects[0].op == "cards"
     assert prov["spc-contract"] == "rulebook"
     assert cards.SPECIALS["spc-contract"] == "sidegig"
-    assert prov["res-excuse-1"] == "rulebook" and cards.RES["res-excuse-1"].modifier == 2
+    assert prov["hiv"] == "rulebook" and cards.RES["res-excuse-1"].modifier == 2
     assert prov["wrk-bonus-1"] == "reconstruction"
     assert set(prov.values()) <= set(PROVENANCES)
     assert cards.PROVENANCE["loop_effects.json"] == "reconstruction"
