@@ -170,8 +170,9 @@ def perform(state: State, seat: int, use: AbilityPlay, rng: Rng) -> list[Event[A
             wn.open_window(state.windows, "once", use.seats, "staff", timer="offer", default="accept")
         return events
     if name == "gm":
-        kind, n = GM_KINDS[rng.randint(1, 6)], rng.randint(1, 6)
-        events = [Event(Rolled(seat, "gm", [next(k for k, v in GM_KINDS.items() if v == kind), n]))]
+        first, n = rng.randint(1, 6), rng.randint(1, 6)
+        kind = GM_KINDS[first]
+        events = [Event(Rolled(seat, "gm", [first, n]))]
         if kind == "cards":
             return events + effects.draw(state, seat, n, rng, "gm")
         return events + effects.gain(state, seat, kind, n, "gm")
