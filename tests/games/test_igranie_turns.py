@@ -122,3 +122,23 @@ def test_timeouts_take_each_phases_default() -> None:
     assert (state.phase, prompt.default) == ("forest", "no_extra")
     act(state, 0, "timeout", prompt=prompt.id)
     assert state.turn.move == state.turn.die
+
+
+def test_igr28_an_empty_deck_takes_its_shuffled_discard_pile() -> None:
+    from games.engine import Rng
+    from games.igranie import effects
+
+    state = table(ILONA, MARCIN, STEFAN)
+    empty_hands(state)
+    state.res_discard, state.res = list(state.res), []
+    pool = len(state.res_discard)
+    held = len(state.players[0].hand) + len(state.players[0].specials)
+    effects.draw(state, 0, 2, Rng(b"r", "x"), "test")
+    assert len(state.players[0].hand) + len(state.players[0].specials) == held + 2
+    assert (len(state.res), state.res_discard) == (pool - 2, [])
+    state.players[0].space = "work-5"
+    state.work_discard, state.work = list(state.work), []
+    act(state, 0, "roll", dice=[1])
+    passes(state, 0, 1, 2)
+    assert state.windows.stack[-1].purpose == "event"
+    assert (len(state.work), len(state.work_discard)) == (53, 1)
