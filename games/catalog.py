@@ -10,9 +10,9 @@ from games.engine.registry import all_games, register
 
 def shipped() -> dict[str, Game[Any, Any]]:
     """The shipped games, registered once, by id."""
-    from games import gregs, grucha, infarkt
+    from games import gregs, grucha, igranie, infarkt
 
-    for game in (gregs.GAME, grucha.GAME, infarkt.GAME):
+    for game in (gregs.GAME, grucha.GAME, igranie.GAME, infarkt.GAME):
         if game.id not in all_games():
             register(game)
     return {g: v for g, v in all_games().items() if not g.startswith("fixture-")}

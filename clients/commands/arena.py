@@ -24,7 +24,7 @@ from typing import Any
 import msgspec
 
 from clients.commands.options import OptionsError, game_options
-from games.engine import Bot, Match, Outcome, Rng, bots_of, think
+from games.engine import Bot, Match, Outcome, Policy, Rng, bots_of, think
 
 
 class Tally(msgspec.Struct):
@@ -58,7 +58,7 @@ def policies_of(game: Any) -> dict[str, Bot]:
 
 def play(
     game: Any,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | Policy],
     options: Any,
     seed: bytes,
     tally: Tally | None = None,

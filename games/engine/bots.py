@@ -113,13 +113,14 @@ def private(rng: Rng) -> Rng:
     return Rng(key, rng.stream)
 
 
-def think(game: Game[Any, Any], bot: Bot, state: Any, seat: int, rng: Rng) -> Thought:
+def think(game: Game[Any, Any], bot: Bot | Policy, state: Any, seat: int, rng: Rng) -> Thought:
     """``bot``'s decision for ``seat`` at ``state``: a plain policy sees the seat's view and prompt; a
     search gets them and ``worlds`` (`Game.redeal` of ``state`` for ``seat``), never ``state`` itself.
     Either draws from `private` of ``rng`` (the room's seed keys ``rng``; the bot never sees it).
 
     Raises ``KeyError`` when ``seat`` has no prompt, and whatever the bot raises.
     """
+    bot = entry(bot)  # a bare policy is a plain bot
     view, prompt, rng = game.view(state, seat), game.prompts(state)[seat], private(rng)
     if bot.search is None:
         return Thought(bot.policy(view, prompt, rng))

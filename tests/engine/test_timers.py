@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from clients.conformance.plan import cells
 from games.catalog import with_fixtures
 from games.engine import Game, Match, Rng, random_policy
 from games.fixtures.hands import HandsGame
@@ -36,8 +37,10 @@ def test_a_badly_declared_timer_is_the_games_bug(timers: dict[str, float]) -> No
 def timers_seen(game: Game[Any, Any], options: dict[str, Any]) -> set[str]:
     """The timer classes of every prompt of 20 random play-outs (up to 300 steps each)."""
     seen: set[str] = set()
+    # the seat counts these options start a table at (iGranie seats 2 only with allow_two_players)
+    counts = [seats for _, seats in cells(game, options)]
     for n in range(20):
-        seats = game.min_seats + n % (game.max_seats - game.min_seats + 1)
+        seats = counts[n % len(counts)]
         match = Match(game, seats, game.options(options), f"timers-{n}".encode())
         rng = Rng(match.seed, "bots")
         for _ in range(300):

@@ -49,6 +49,9 @@ export const ERRORS = {
   "grucha/nothing_added": "Add at least one card from your hand to the table.",
   "grucha/opening": "Your first play of the round does not reach the opening minimum.",
   "grucha/table_card_missing": "Every card that was on the table must stay on the table.",
+  // iGranie z Gruzem
+  "igranie/bad_choice": "That is not one of the choices you have now.",
+  "igranie/not_your_card": "That card is not in your hand, or it cannot be used that way now.",
   // fixture-meld (the engine's free-form fixture)
   "meld/bad_group": "One of the groups is not a valid meld.",
   "meld/duplicate": "A card appears twice in what you laid out.",

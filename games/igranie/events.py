@@ -1,0 +1,164 @@
+"""iGranie z Gruzem's events (tagged ``kind``) and the `View` a seat receives."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.engine import windows as wn
+from games.igranie.model import Contest, Offer, Payload, Phase, Turn
+
+
+# ---- events -----------------------------------------------------------------------------------------
+class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
+    seat: int
+    character: str
+
+
+class Rolled(msgspec.Struct, frozen=True, tag="rolled", tag_field="kind"):
+    """``seat`` rolled ``dice`` for ``what`` (``move``, ``theft``, ``mom``, ``gm``, ``staff``)."""
+
+    seat: int
+    what: str
+    dice: list[int]
+
+
+class Played(msgspec.Struct, frozen=True, tag="played", tag_field="kind"):
+    """``seat`` made play ``play`` in window ``window``: ``what`` (``modify``, ``cancel``, ``reverse``,
+    ``special``, ``ability``, ``accept``, ``give_up``, ``event``, ``loop``), naming ``card`` when one is
+    played or drawn, and the ``target`` play of a cancel."""
+
+    seat: int
+    play: int
+    window: int
+    what: str
+    card: str = ""
+    side: int = 0
+    target: int | None = None
+
+
+class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
+    seat: int
+
+
+class Cancelled(msgspec.Struct, frozen=True, tag="cancelled", tag_field="kind"):
+    """Play ``play`` was cancelled and has no effect (IGR-30, last in, first out)."""
+
+    play: int
+
+
+class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
+    """``seat``'s figure went along ``path`` (the spaces entered, in order; ``pushed``: by a push)."""
+
+    seat: int
+    path: list[str]
+    pushed: bool = False
+
+
+class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
+    """``seat``'s ``what`` (``money``, ``food``, ``cards``, ``bank_money``, ``bank_food``, ``hunger``,
+    ``debt``, ``skip``, ``rent_release``, ``special``, ``tough``) changed by ``delta`` for ``reason``;
+    ``cards`` names the cards when the viewer may see them (own draws, face-up cards, discards)."""
+
+    seat: int
+    what: str
+    delta: int
+    reason: str
+    cards: list[str] = []
+
+
+class TheftSettled(msgspec.Struct, frozen=True, tag="theft_settled", tag_field="kind"):
+    """IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won."""
+
+    attacker: int
+    defender: int
+    totals: list[int]
+    winner: int
+
+
+class RentDue(msgspec.Struct, frozen=True, tag="rent_due", tag_field="kind"):
+    """IGR-20: ``seat`` owed ``owed`` and paid ``paid`` (``settled``: current rent waived)."""
+
+    seat: int
+    owed: int
+    paid: int
+    settled: str = ""
+
+
+class Died(msgspec.Struct, frozen=True, tag="died", tag_field="kind"):
+    """IGR-25: ``cause`` ``starvation``, ``homelessness`` or ``cold``."""
+
+    seat: int
+    cause: str
+
+
+class TurnBegan(msgspec.Struct, frozen=True, tag="turn_began", tag_field="kind"):
+    seat: int
+    round: int
+
+
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
+    seat: int
+    default: str
+
+
+class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+    ranks: list[int]
+    winners: list[int]
+    reason: str
+
+
+EventBody = (
+    Chosen | Rolled | Played | Passed | Cancelled | Moved | Changed | TheftSettled | RentDue | Died
+    | TurnBegan | TimedOut | GameEnded
+)  # fmt: skip
+
+
+# ---- the view ---------------------------------------------------------------------------------------
+class PlayerView(msgspec.Struct, frozen=True):
+    """Everything public about one seat (IGR Hidden information): its hand only as a size."""
+
+    character: str
+    food: int
+    money: int
+    hand_size: int
+    specials: list[str]
+    space: str | None
+    next_loop: str
+    enter: str | None
+    skip: bool
+    hunger: bool
+    debt: bool
+    rent_release: int
+    bank_money: int
+    bank_food: int
+    uses: dict[str, int]
+    used_month: dict[str, int]
+    tough: bool
+    dead: bool
+    cause: str
+
+
+class View(msgspec.Struct, frozen=True):
+    """What one seat sees: every player's public facts, its own ``hand`` (``None`` for a spectator),
+    deck sizes, the face-up discard piles, the windows (all plays are public), the contest, the offer
+    and the turn's bookkeeping."""
+
+    phase: Phase
+    seats: int
+    round: int
+    month: int
+    first: int
+    active: int
+    players: list[PlayerView]
+    hand: list[str] | None
+    decks: dict[str, int]
+    work_discard: list[str]
+    chillout_discard: list[str]
+    res_discard: list[str]
+    windows: list[wn.Window[Payload]]
+    contest: Contest | None
+    offer: Offer | None
+    turn: Turn
+    rent: int
+    winner: int | None
+    reason: str

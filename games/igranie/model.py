@@ -1,0 +1,353 @@
+"""iGranie z Gruzem's typed values: options, state, actions (wire form), plays, events, the view, codes.
+
+Wire forms are tagged by ``kind``: ``{"kind": "eat", "count": 1}``. Card ids are strings (``res-plan-1``,
+``spc-contract``, ``hiv``, ``wrk-bonus-2``, ``chl-mom-1``); spaces are ``start``, ``work-7``,
+``sidegig-2``; seats are indexes 0..n-1.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from games.engine import declare
+from games.engine import windows as wn
+
+Phase = Literal[
+    "choose", "first_loop", "rent", "roll", "forest", "ability", "split", "shop", "food", "bank",
+    "discard", "pick", "over",
+]  # fmt: skip
+Good = Literal["food", "money", "cards"]
+
+declare(
+    {
+        "igranie/bad_choice": "that choice is not among the legal ones now",
+        "igranie/not_your_card": "that card is not in your hand or cannot be used that way now",
+    }
+)
+
+
+# ---- options ----------------------------------------------------------------------------------------
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Room options (house rules of the rulebook, IGR Options). ``first_player``: ``random``, ``seat0`` or
+    a seat number as a string; ``removed_cards``: ids of Event or ordinary Resourcefulness cards left in
+    the box."""
+
+    rent: Annotated[int, msgspec.Meta(ge=3, le=4)] = 4
+    double_portion_after_hunger: bool = False
+    random_discard_by_left_neighbour: bool = False
+    abilities_once_per_game: bool = False
+    removed_cards: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=40)]], msgspec.Meta(max_length=60)
+    ] = []
+    continue_after_death: bool = False
+    first_player: Annotated[str, msgspec.Meta(pattern="^(seat0|random|[0-9])$")] = "random"
+    allow_two_players: bool = False
+
+
+# ---- state ------------------------------------------------------------------------------------------
+class Player(msgspec.Struct):
+    """One seat's character. ``hand`` is hidden from the others; ``specials`` lie face up (HIV too);
+    ``space`` is ``None`` once dead; ``next_loop`` the Large Loop entered next from Start (IGR-2);
+    ``enter`` the Small Loop the next move goes into (IGR-6, 7); ``uses``/``used_month`` count each
+    Ability's uses and the month (0..5) of its last one (IGR-36); ``death`` the step it died in."""
+
+    character: str = ""
+    food: int = 5
+    money: int = 5
+    hand: list[str] = []
+    specials: list[str] = []
+    space: str | None = "start"
+    next_loop: str = "work"
+    enter: str | None = None
+    skip: bool = False
+    hunger: bool = False
+    hunger_turn: int = -1
+    debt: bool = False
+    rent_release: int = 0
+    bank_money: int = 0
+    bank_food: int = 0
+    uses: dict[str, int] = {}
+    used_month: dict[str, int] = {}
+    turns: int = 0
+    stole_round: int = 0
+    defended_round: int = 0
+    tough: bool = False
+    dead: bool = False
+    death: int = 0
+    cause: str = ""
+
+
+class Contest(msgspec.Struct):
+    """A Fridge theft (IGR-18): ``attacker``, ``defender``, their modified ``dice`` (attacker's first,
+    empty until rolled), ``gave_up``."""
+
+    attacker: int
+    defender: int
+    dice: list[int] = []
+    gave_up: bool = False
+
+
+class Offer(msgspec.Struct):
+    """An offer waiting for answers: a Special card trade (IGR-27), Lena's barter (IGR-33) or Staff."""
+
+    kind: Literal["trade", "barter", "staff"]
+    source: int
+    seats: list[int]
+    card: str = ""
+    good: str = ""
+    count: int = 0
+    accepted: list[int] = []
+
+
+class Turn(msgspec.Struct):
+    """The active turn's bookkeeping: the movement ``die`` and final ``move``, the Small Loop the move
+    went through, the Ability used, Food ``eaten``, trade ``offers`` made, ``split`` goods to share
+    (Calling Mom), ``discards`` the neighbour still picks."""
+
+    die: int = 0
+    die_total: int = 0
+    move: int = 0
+    loop: str | None = None
+    ability: str = ""
+    eaten: int = 0
+    offers: int = 0
+    split: int = 0
+    discards: int = 0
+    left: str = ""
+    reversed: bool = False
+
+
+class Step(msgspec.Struct, frozen=True, tag="step", tag_field="kind"):
+    """A pending piece of the turn, queued behind a window (`games.engine.windows`)."""
+
+    name: str
+    arg: str = ""
+
+
+# ---- plays (payloads of window plays) ---------------------------------------------------------------
+class CardPlay(msgspec.Struct, frozen=True, tag="card", tag_field="kind"):
+    """A Resourcefulness card played: ``use`` ``modify`` (its modifier on ``side``), ``cancel`` or
+    ``reverse``."""
+
+    card: str
+    use: Literal["modify", "cancel", "reverse"]
+    side: int = 0
+
+
+class LoopPlay(msgspec.Struct, frozen=True, tag="loop", tag_field="kind"):
+    loop: str
+    result: int
+
+
+class EventPlay(msgspec.Struct, frozen=True, tag="event", tag_field="kind"):
+    card: str
+
+
+class AbilityPlay(msgspec.Struct, frozen=True, tag="ability", tag_field="kind"):
+    ability: str
+    seats: list[int] = []
+    amounts: list[int] = []
+    goods: list[str] = []
+
+
+class SpecialPlay(msgspec.Struct, frozen=True, tag="special", tag_field="kind"):
+    card: str
+    seat: int | None = None
+
+
+class AcceptPlay(msgspec.Struct, frozen=True, tag="accept", tag_field="kind"):
+    pass
+
+
+class GiveUpPlay(msgspec.Struct, frozen=True, tag="give_up", tag_field="kind"):
+    pass
+
+
+Payload = CardPlay | LoopPlay | EventPlay | AbilityPlay | SpecialPlay | AcceptPlay | GiveUpPlay
+
+
+class State(msgspec.Struct):
+    """The whole table. Decks are drawn from their end; ``serial`` counts applied actions (prompt ids,
+    deaths in one step); ``first`` is the first player (IGR-1)."""
+
+    seats: int
+    options: Options
+    first: int
+    players: list[Player]
+    work: list[str]
+    chillout: list[str]
+    res: list[str]
+    work_discard: list[str] = []
+    chillout_discard: list[str] = []
+    res_discard: list[str] = []
+    phase: Phase = "choose"
+    active: int = 0
+    round: int = 1
+    serial: int = 0
+    turn: Turn = msgspec.field(default_factory=Turn)
+    contest: Contest | None = None
+    offer: Offer | None = None
+    windows: wn.Windows[Step, Payload] = msgspec.field(default_factory=wn.Windows)
+    winner: int | None = None
+    reason: str = ""
+
+
+# ---- actions ----------------------------------------------------------------------------------------
+Seat = Annotated[int, msgspec.Meta(ge=0, le=9)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=99)]
+CardId = Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-1: take a free character."""
+
+    character: CardId
+
+
+class FirstLoop(msgspec.Struct, frozen=True, tag="first_loop", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-2 ruling: Fiefiurka's first Large Loop."""
+
+    loop: Literal["work", "chillout"]
+
+
+class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-3: roll the movement die."""
+
+
+class Forest(msgspec.Struct, frozen=True, tag="forest", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-35 Forest Dweller: ``extra`` 1 moves one space further."""
+
+    extra: Annotated[int, msgspec.Meta(ge=0, le=1)]
+
+
+class Modify(msgspec.Struct, frozen=True, tag="modify", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-28: play ``card``'s die modifier on ``side`` (0: the mover or attacker, 1: the defender)."""
+
+    card: CardId
+    side: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
+
+
+class Cancel(msgspec.Struct, frozen=True, tag="cancel", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-28, 30: play ``card``'s cancel against the play with id ``target``."""
+
+    card: CardId
+    target: Annotated[int, msgspec.Meta(ge=0)]
+
+
+class Reverse(msgspec.Struct, frozen=True, tag="reverse", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-28: turn the negative loop effect of this window into its positive counterpart."""
+
+    card: CardId
+
+
+class Special(msgspec.Struct, frozen=True, tag="special", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-29: a card's own-turn special action (``seat``: the player it takes from)."""
+
+    card: CardId
+    seat: Seat | None = None
+
+
+class Use(msgspec.Struct, frozen=True, tag="use", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-11, 36: use an Ability with its choices (recipients, amounts, goods)."""
+
+    ability: Annotated[str, msgspec.Meta(max_length=20)]
+    seats: Annotated[list[Seat], msgspec.Meta(max_length=2)] = []
+    amounts: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=4)]], msgspec.Meta(max_length=2)] = []
+    goods: Annotated[list[CardId], msgspec.Meta(max_length=2)] = []
+
+
+class Done(msgspec.Struct, frozen=True, tag="done", tag_field="kind", forbid_unknown_fields=True):
+    """End the current phase (no Ability, shopping done, nothing more to deposit, no barter)."""
+
+
+class Split(msgspec.Struct, frozen=True, tag="split", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-31 Calling Mom: share the rolled goods."""
+
+    food: Count
+    money: Count
+    cards: Count
+
+
+class Buy(msgspec.Struct, frozen=True, tag="buy", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-12: buy ``count`` Food or Resourcefulness cards at 1 Money each."""
+
+    good: Literal["food", "cards"]
+    count: Annotated[int, msgspec.Meta(ge=1, le=99)]
+
+
+class OfferTrade(msgspec.Struct, frozen=True, tag="offer", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-27: offer Special ``card`` to seat ``to`` for ``count`` of ``good`` (``food``, ``money``,
+    ``cards``) or for their Special card ``good``."""
+
+    card: CardId
+    to: Seat
+    good: CardId
+    count: Annotated[int, msgspec.Meta(ge=0, le=3)] = 1
+
+
+class Accept(msgspec.Struct, frozen=True, tag="accept", tag_field="kind", forbid_unknown_fields=True):
+    """Accept the offer of this window (Staff, Bartering, a trade)."""
+
+
+class GiveUp(msgspec.Struct, frozen=True, tag="give_up", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-18: the defender gives the Food up without rolling."""
+
+
+class Eat(msgspec.Struct, frozen=True, tag="eat", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-17, 19: eat ``count`` Food from your own shelf."""
+
+    count: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
+
+
+class Steal(msgspec.Struct, frozen=True, tag="steal", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-17, 18: attempt a Fridge theft from seat ``target``'s shelf."""
+
+    target: Seat
+
+
+class Starve(msgspec.Struct, frozen=True, tag="starve", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-17: eat nothing (only with no Food you may eat)."""
+
+
+class Nag(msgspec.Struct, frozen=True, tag="nag", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-34 Scrawny Nag: skip the whole Food phase in a first-week round."""
+
+
+class Deposit(msgspec.Struct, frozen=True, tag="deposit", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-14, 22: put ``count`` Money or Food into the Dream Bank."""
+
+    good: Literal["food", "money"]
+    count: Annotated[int, msgspec.Meta(ge=1, le=15)]
+
+
+class Discard(msgspec.Struct, frozen=True, tag="discard", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-15: discard ``card`` over the hand limit."""
+
+    card: CardId
+
+
+class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-15 option: the left neighbour draws the face-down card at ``slot`` to discard it."""
+
+    slot: Annotated[int, msgspec.Meta(ge=0, le=99)]
+
+
+class Barter(msgspec.Struct, frozen=True, tag="barter", tag_field="kind", forbid_unknown_fields=True):
+    """IGR-33, 37: Lena settles her rent and that of ``seats`` who accept, for ``count`` of ``good``."""
+
+    seats: Annotated[list[Seat], msgspec.Meta(max_length=2)] = []
+    good: Literal["food", "money", "cards"] = "food"
+    count: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0
+
+
+Action = (
+    Choose | FirstLoop | Roll | Forest | Modify | Cancel | Reverse | Special | Use | Done | Split | Buy
+    | OfferTrade | Accept | GiveUp | Eat | Steal | Starve | Nag | Deposit | Discard | Pick | Barter | wn.Pass
+)  # fmt: skip
+
+
+def kind_name(action: msgspec.Struct) -> str:
+    """An action's ``kind`` tag."""
+    return str(action.__struct_config__.tag)

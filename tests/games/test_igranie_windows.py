@@ -1,0 +1,137 @@
+"""IGR-10, 28…30, 32: Event cards and the reaction windows: cancels resolve last in, first out, a cancel
+on a cancel restores its target, Tester's Power cannot be cancelled, own-turn special actions."""
+
+from __future__ import annotations
+
+from games.igranie import GAME
+from tests.games.igranie_helpers import (
+    ILONA,
+    LENA,
+    MARCIN,
+    STEFAN,
+    act,
+    choices,
+    empty_hands,
+    give,
+    kinds,
+    on_top,
+    passes,
+    prompted,
+    refused,
+    table,
+    to_phase,
+)
+
+
+def _event_window(card: str) -> object:
+    state = table(ILONA, MARCIN, STEFAN)
+    empty_hands(state)
+    state.players[0].space, state.players[0].next_loop = "work-5", "chillout"
+    on_top(state, "work", card)
+    act(state, 0, "roll", dice=[1])
+    passes(state, 0, 1, 2)
+    return state
+
+
+def test_igr10_the_event_card_is_drawn_from_the_figures_large_loop_and_applied() -> None:
+    state = _event_window("wrk-tax-1")
+    window = state.windows.stack[-1]
+    assert (window.purpose, window.plays[0].payload.card, prompted(state)) == ("event", "wrk-tax-1", [0])
+    passes(state, 0, 1, 2)
+    assert state.players[0].money == 3 and "wrk-tax-1" in state.work_discard
+
+
+def test_igr10_a_loss_larger_than_the_holding_takes_everything_and_no_more() -> None:
+    state = _event_window("wrk-tax-1")
+    state.players[0].money = 1
+    passes(state, 0, 1, 2)
+    assert state.players[0].money == 0
+
+
+def test_igr30_a_cancel_on_a_cancel_restores_the_event_and_a_third_cancels_it_again() -> None:
+    for cancels, money in ((1, 5), (2, 3), (3, 5)):
+        state = _event_window("wrk-tax-1")
+        give(state, 0, "res-plan-1")
+        give(state, 1, "res-plan-2")
+        give(state, 2, "res-plan-3")
+        event = state.windows.stack[-1].plays[0].id
+        target = event
+        for seat in range(cancels):
+            act(state, seat, "cancel", card=f"res-plan-{seat + 1}", target=target)
+            target = state.windows.stack[-1].plays[-1].id
+        for seat in [s % 3 for s in range(cancels, cancels + 3)]:
+            act(state, seat, "pass")
+        assert state.players[0].money == money, cancels
+
+
+def test_igr30_a_cancel_names_the_play_by_id_and_a_seat_may_not_cancel_its_own_card() -> None:
+    state = _event_window("wrk-tax-1")
+    give(state, 0, "res-plan-1", "res-plan-2")
+    event = state.windows.stack[-1].plays[0].id
+    act(state, 0, "cancel", card="res-plan-1", target=event)
+    mine = state.windows.stack[-1].plays[-1].id
+    act(state, 1, "pass")
+    act(state, 2, "pass")
+    assert {"card": "res-plan-2", "target": mine} not in choices(state, 0, "cancel")
+    assert refused(state, 0, "cancel", card="res-plan-2", target=mine) == "window/no_target"
+    assert refused(state, 0, "cancel", card="res-plan-2", target=999) == "window/no_target"
+
+
+def test_igr32_no_cancel_is_offered_or_accepted_against_testers_power() -> None:
+    state = table(MARCIN, ILONA, STEFAN)
+    empty_hands(state)
+    give(state, 1, "res-plan-1", "res-luck-1", "res-coupons-1")
+    to_phase(state, 0, "ability")
+    act(state, 0, "use", ability="tester", seats=[1], amounts=[], goods=[])
+    window = state.windows.stack[-1]
+    tester = window.plays[0]
+    assert (window.purpose, tester.cancellable) == ("ability", False)
+    act(state, 0, "pass")
+    assert GAME.prompts(state)[1].choices == {"pass": [{}], "cancel": []}
+    assert refused(state, 1, "cancel", card="res-plan-1", target=tester.id) == "window/no_target"
+    passes(state, 1, 2)
+    assert len(state.players[1].hand) == 1 and state.players[0].uses == {"tester": 1}
+
+
+def test_igr36_a_cancelled_ability_does_nothing_but_counts_as_used() -> None:
+    state = table(STEFAN, ILONA, MARCIN)
+    empty_hands(state)
+    give(state, 1, "res-plan-1")
+    to_phase(state, 0, "ability")
+    act(state, 0, "use", ability="locksmith", seats=[1], amounts=[], goods=[])
+    play = state.windows.stack[-1].plays[0].id
+    act(state, 0, "pass")
+    act(state, 1, "cancel", card="res-plan-1", target=play)
+    bodies = passes(state, 2, 0, 1)
+    assert "cancelled" in kinds(bodies)
+    assert (state.players[0].food, state.players[1].food) == (5, 5)
+    assert state.players[0].uses == {"locksmith": 1} and state.phase == "shop"
+
+
+def test_igr29_own_turn_special_actions_are_offered_in_every_phase_and_open_a_window() -> None:
+    state = table(LENA, MARCIN, STEFAN)
+    empty_hands(state)
+    give(state, 0, "res-hustle-1", "res-connections-1")
+    for phase in ("roll", "shop", "food", "bank"):
+        to_phase(state, 0, phase)
+        offered = choices(state, 0, "special")
+        assert {"card": "res-hustle-1", "seat": None} in offered, phase
+        assert {"card": "res-connections-1", "seat": 1} in offered, phase
+    to_phase(state, 0, "shop")
+    act(state, 0, "special", card="res-connections-1", seat=2)
+    assert state.windows.stack[-1].purpose == "special"
+    passes(state, 0, 1, 2)
+    assert (state.players[0].money, state.players[2].money, state.phase) == (6, 4, "shop")
+
+
+def test_igr35_one_tough_motherfucker_protects_her_until_her_next_turn() -> None:
+    state = table("fiefiurka", STEFAN, MARCIN)
+    empty_hands(state)
+    to_phase(state, 0, "ability")
+    act(state, 0, "use", ability="tough", seats=[], amounts=[], goods=[])
+    passes(state, 0, 1, 2)
+    assert state.players[0].tough
+    to_phase(state, 1, "ability")
+    assert all(0 not in u["seats"] for u in choices(state, 1, "use"))
+    to_phase(state, 1, "food")
+    assert {"target": 0} not in choices(state, 1, "steal")
