@@ -90,15 +90,18 @@ function medicineName(id) {
   return track === undefined ? cardName(id) : `${cardName(id)} (${TRACKS[track]} −3)`;
 }
 
-// an action id of actions.json ("supermarket-a", "home-rest", "work") or a card id or a rule's word
+// an action id of actions.json ("supermarket-a", "home-rest", "black-market"), a card id or a rule's word
 function sourceName(source) {
   if (/^(goods|medicine|event)-/.test(source)) return cardName(source);
   if (source === "worsening") return "the worsening";
   if (source === "funeral") return "a funeral";
-  const [place, option] = source.split(/-(?=[^-]+$)/);
-  const name = PLACES[place.replace(/-/g, "_")] || PLACES[source.replace(/-/g, "_")];
-  if (!name) return source;
-  return option && PLACES[place.replace(/-/g, "_")] ? `${name} ${option.toUpperCase()}` : name;
+  const whole = PLACES[source.replace(/-/g, "_")];
+  if (whole) return whole;
+  const cut = source.lastIndexOf("-");
+  const place = PLACES[source.slice(0, cut).replace(/-/g, "_")];
+  const option = source.slice(cut + 1);
+  if (!place) return source;
+  return `${place} ${option.length === 1 ? option.toUpperCase() : OPTIONS[option] || option}`;
 }
 
 function trackRow(value, t) {
