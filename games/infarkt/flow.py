@@ -339,9 +339,10 @@ def end(state: State) -> list[EventBody]:
     return [GameEnded(ranks, winners, reason, state.guard)]
 
 
-def places_in_play(variant: str, expansions: tuple[str, ...]) -> list[str]:
-    """INF-27: base six places; advanced and extreme replace the Gym with the chosen expansions."""
+def places_in_play(expansions: tuple[str, ...]) -> list[str]:
+    """INF-27: base six places; advanced and extreme (one to three expansions, `Options`) replace the Gym
+    with the chosen expansions."""
     base = ["work", "supermarket", "pharmacy", "market", "home", "gym"]
-    if variant == "base":
+    if not expansions:
         return base
     return [p for p in base if p != "gym"] + [e for e in EXPANSIONS if e in expansions]

@@ -106,15 +106,10 @@ class Infarkt(Game[model.State, model.Options]):
     EventBody = model.EventBody
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
-        """INF-5, INF-6, INF-27, INF-28. Raises ``ValueError`` for a seat count out of range or an
-        expansion list that does not fit the variant."""
+        """INF-5, INF-6, INF-27, INF-28 (`Options` checks the variant against the expansions). Raises
+        ``ValueError`` for a seat count out of range."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"infarkt seats 2 to 5 players, not {seats}")
-        wanted = {"base": (0,), "advanced": (1,), "extreme": (2, 3)}[options.variant]
-        if len(options.expansions) not in wanted or len(set(options.expansions)) != len(options.expansions):
-            raise ValueError(
-                f"variant {options.variant!r} takes {' or '.join(map(str, wanted))} different expansions"
-            )
         rng = ctx.rng
         goods, meds, events = list(GOODS), list(MEDICINES), list(EVENTS)
         for pile in (goods, meds, events):
@@ -130,7 +125,7 @@ class Infarkt(Game[model.State, model.Options]):
         state = State(
             seats,
             options,
-            flow.places_in_play(options.variant, options.expansions),
+            flow.places_in_play(options.expansions),
             players,
             start,
             goods=goods,

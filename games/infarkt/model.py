@@ -19,17 +19,46 @@ Expansion = Literal["black_market", "nightlife", "flirt", "family", "career"]
 
 
 # ---- options and state ----------------------------------------------------------------------------------
+#: INF-27: the variant a number of expansions makes.
+VARIANT_OF: dict[int, Literal["base", "advanced", "extreme"]] = {
+    0: "base",
+    1: "advanced",
+    2: "extreme",
+    3: "extreme",
+}
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Room options (INF-8, INF-22…28): ``variant`` ``base`` (six places), ``advanced`` (one expansion
     replaces the Gym) or ``extreme`` (two or three expansions replace it), with the chosen
     ``expansions``; ``afterlife``: the afterlife variant; ``sequential_placement``: players place in
-    turn order, visibly; ``round_limit``: rounds after which a guard ends the game."""
+    turn order, visibly; ``round_limit``: rounds after which a guard ends the game.
 
-    variant: Literal["base", "advanced", "extreme"] = "base"
+    ``variant`` left out (``null``) follows the expansions: none ``base``, one ``advanced``, two or three
+    ``extreme`` (INF-27). Raises ``ValueError`` (``msgspec.ValidationError`` when converted) naming the
+    option's path for repeated expansions, more than three, or a given variant that disagrees."""
+
+    variant: Literal["base", "advanced", "extreme"] | None = None
     expansions: tuple[Expansion, ...] = ()
     afterlife: bool = False
     sequential_placement: bool = False
     round_limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
+
+    def __post_init__(self) -> None:
+        count = len(self.expansions)
+        if len(set(self.expansions)) != count:
+            raise ValueError("an expansion is named twice - at `$.expansions`")
+        if count > 3:
+            raise ValueError(f"at most 3 expansions, not {count} - at `$.expansions`")
+        implied = VARIANT_OF[count]
+        if self.variant is None:
+            msgspec.structs.force_setattr(self, "variant", implied)
+        elif self.variant != implied:
+            wanted = " or ".join(str(n) for n, v in VARIANT_OF.items() if v == self.variant)
+            raise ValueError(
+                f"variant {self.variant!r} takes {wanted} expansions, not {count}"
+                " (leave the variant out to follow the expansions) - at `$.variant`"
+            )
 
 
 class Player(msgspec.Struct):

@@ -70,13 +70,73 @@ def measure(
     deaths: Counter[str] = Counter()
     for e in endings:
         deaths.update(e.deaths)
-    rounds = sorted(e.rounds for e in endings)
+    rounds = [e.rounds for e in endings]
     return Tally(
         games,
         dict(sorted(Counter(len(e.survivors) for e in endings).items())),
         dict(deaths.most_common()),
         sum(e.nobody_left for e in endings),
         sum(e.guard for e in endings),
-        (round(sum(rounds) / games, 1), rounds[games // 2], rounds[-1]),
+        _spread(rounds),
         round(steps / games, 1),
     )
+
+
+class Pace(msgspec.Struct):
+    """`pace`'s figures over ``games`` games where every prompt times out: ``rounds`` per game (mean,
+    median, max), ``windows`` reaction windows opened per completed round (mean) and ``seconds`` a
+    completed round takes (mean, median, max)."""
+
+    games: int
+    rounds: tuple[float, int, int]
+    windows: float
+    seconds: tuple[float, float, float]
+
+
+def pace(
+    seats: int,
+    timers: dict[str, float],
+    games: int,
+    options: dict[str, Any] | None = None,
+    seed: str = "pace",
+) -> Pace:
+    """How long rounds last when nobody acts: ``games`` games (game n seeded ``<seed>/<n>``) in which
+    every prompt is left to its deadline and takes its default. ``timers`` is seconds per timer class (a
+    room's: ``GET /api/games`` ``timers``; a class missing counts as ``turn``). A prompt's deadline is set
+    when its id first appears and kept while the id stays (as the server does); the earliest deadline
+    passes first, so prompts open together (the commitments, a family question) lapse together. The
+    server's away rule (shorter timeouts after two strikes) is not modelled. Raises ``KeyError`` without
+    a ``turn`` class."""
+    from games.infarkt.game import GAME
+
+    opts = GAME.options(options)
+    rounds, lengths, windows = [], [], []
+    for n in range(games):
+        match = Match(GAME, seats, opts, f"{seed}/{n}".encode())
+        deadlines: dict[tuple[int, str], float] = {}
+        now = started = 0.0
+        opened: set[str] = set()
+        while GAME.outcome(match.state) is None:
+            prompts = GAME.prompts(match.state)
+            deadlines = {
+                (s, p.id): deadlines.get((s, p.id), now + timers.get(p.timer, timers["turn"]))
+                for s, p in prompts.items()
+            }
+            opened.update(p.id.split("/")[0] for p in prompts.values() if p.id.startswith("w"))
+            (seat, prompt), now = min(deadlines.items(), key=lambda item: item[1])
+            before = match.state.round
+            match.act(seat, {"kind": "timeout", "prompt": prompt}, now)
+            if match.state.round != before:
+                lengths.append(now - started)
+                windows.append(len(opened))
+                started, opened = now, set()
+        rounds.append(match.state.round)
+    return Pace(games, _spread(rounds), round(sum(windows) / max(1, len(windows)), 2), _spread(lengths))
+
+
+def _spread(values: list[Any]) -> tuple[Any, Any, Any]:
+    """(mean to 0.1, median, max) of ``values``; zeros when there are none."""
+    if not values:
+        return (0.0, 0, 0)
+    ordered = sorted(values)
+    return (round(sum(ordered) / len(ordered), 1), ordered[len(ordered) // 2], ordered[-1])

@@ -8,7 +8,7 @@ from clients.commands.arena import play, run_arena
 from games.engine import Bot, Match, Rng
 from games.infarkt import GAME
 from games.infarkt.bot import heuristic
-from games.infarkt.stats import Ending, ending, measure
+from games.infarkt.stats import Ending, ending, measure, pace
 from tests.games.infarkt_helpers import (
     BEER,
     CIGARETTES,
@@ -94,3 +94,28 @@ def test_measure_tallies_how_games_end() -> None:
     assert sum(tally.deaths.values()) >= 2 * (6 - tally.nobody_left)
     assert tally.rounds[0] <= tally.rounds[2] and tally.steps > 0
     assert measure(["heuristic", "random", "random"], 6, seed="tally") == tally  # seeded: the same figures
+
+
+TIMERS = {"turn": 60.0, "reaction": 10.0, "setup": 60.0, "commit": 30.0, "medicine": 5.0, "family": 10.0}
+
+
+def test_pace_sums_the_deadlines_of_prompts_left_to_time_out() -> None:
+    figures = pace(3, TIMERS, 3, seed="pace")
+    assert figures.games == 3 and figures.windows > 0
+    # a round has at least the start player's event pick, the commitments (lapsing together) and three
+    # figures' decisions per living seat of its own: never less than 60 + 30 seconds
+    assert figures.seconds[0] >= 90
+    # durations only: twice the seconds, the same games (a timeout's default does not depend on them)
+    doubled = pace(3, {k: 2 * v for k, v in TIMERS.items()}, 3, seed="pace")
+    assert (doubled.rounds, doubled.windows) == (figures.rounds, figures.windows)
+    assert doubled.seconds == tuple(2 * s for s in figures.seconds)
+
+
+def test_pace_lets_commitments_lapse_together() -> None:
+    # with every class but commit at 0 s, a round lasts exactly one commit deadline, whatever the seats
+    quick = dict.fromkeys(TIMERS, 0.0) | {"commit": 30.0}
+    assert (
+        pace(2, quick, 2, seed="commit").seconds
+        == pace(5, quick, 2, seed="commit").seconds
+        == (30.0, 30.0, 30.0)
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from games.engine import Match, Rng
@@ -82,6 +83,48 @@ def test_inf27_the_variants_replace_the_gym_with_expansions(
 def test_inf27_a_variant_refuses_the_wrong_number_of_expansions(variant: str, expansions: list[str]) -> None:
     with pytest.raises(ValueError, match="expansions"):
         table(3, variant=variant, expansions=expansions)
+
+
+@pytest.mark.parametrize(
+    ("expansions", "variant"),
+    [
+        ([], "base"),
+        (["career"], "advanced"),
+        (["family", "career"], "extreme"),
+        (["flirt", "family", "career"], "extreme"),
+    ],
+)
+def test_inf27_the_variant_left_out_follows_the_expansions(expansions: list[str], variant: str) -> None:
+    assert GAME.options({"expansions": expansions}).variant == variant
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"variant": "base", "expansions": ["family", "career"]},
+            "variant 'base' takes 0 expansions, not 2 (leave the variant out to follow the expansions)"
+            " - at `$.variant`",
+        ),
+        (
+            {"variant": "extreme", "expansions": ["family"]},
+            "variant 'extreme' takes 2 or 3 expansions, not 1"
+            " (leave the variant out to follow the expansions)"
+            " - at `$.variant`",
+        ),
+        ({"expansions": ["flirt", "flirt"]}, "an expansion is named twice - at `$.expansions`"),
+        (
+            {"expansions": ["flirt", "family", "career", "nightlife"]},
+            "at most 3 expansions, not 4 - at `$.expansions`",
+        ),
+    ],
+)
+def test_inf27_options_refuse_a_variant_that_disagrees_naming_the_path(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(msgspec.ValidationError) as caught:
+        GAME.options(options)
+    assert str(caught.value) == message
 
 
 def test_inf21_broken_fridge_discards_food_and_drink_but_not_smoking() -> None:

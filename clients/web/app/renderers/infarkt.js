@@ -1,0 +1,423 @@
+// Jak nedostat infarkt (games/infarkt): each player's six health tracks with the grave, money, tokens,
+// hand and diary; the places with the figures on them (drawn from the players' figures, so nothing shows
+// until the reveal, INF-8), the event offer, the current decision and windows. The placement is chosen
+// inline (three places, then confirm) and a medicine is used from its card in the viewer's hand. Names
+// follow the game's data files (cards.json, places.json).
+
+import { h } from "../dom.js";
+import { who } from "./generic.js";
+
+const TRACKS = ["cholesterol", "blood pressure", "obesity", "depression", "diabetes", "cancer"];
+const OBESITY = 2; // INF-4: obesity stops at 10 and never kills
+const GRAVE = 10;
+
+const PLACES = {
+  work: "Work",
+  supermarket: "Supermarket",
+  pharmacy: "Pharmacy",
+  market: "Market",
+  home: "Home",
+  gym: "Gym",
+  black_market: "Black market",
+  nightlife: "Nightlife",
+  flirt: "Flirt",
+  family: "Family",
+  career: "Career",
+};
+
+// card ids are <kind>-<name>-<copy>: the name part -> its English name
+const NAMES = {
+  beer: "Beer", fries: "French fries", headcheese: "Head cheese", luncheonmeat: "Luncheon meat",
+  cake: "Chocolate cake", muesli: "Muesli", tofu: "Tofu", yoghurt: "Plain yoghurt", juice: "Fruit juice",
+  coffee: "Coffee", cigarettes: "Cigarettes", salad: "Green salad", greentea: "Green tea",
+  water: "Mineral water", wine: "Red wine", cola: "Cola", cigar: "Cigar", nicotinegum: "Nicotine gum",
+  statins: "Statins", betablockers: "Beta blockers", dietpills: "Diet pills",
+  antidepressants: "Antidepressants", insulin: "Insulin", chemotherapy: "Chemotherapy",
+  lottery: "Lottery win", diarrhoea: "Severe diarrhoea", brokenfridge: "Broken fridge",
+  robbed: "You were robbed", dayoff: "Paid day off", businesstrip: "Business trip", divorce: "Divorce",
+  grandma: "Grandma died", promotion: "Promotion", workdispute: "Trouble at work",
+  christmas: "Christmas", holiday: "Holiday", motherinlaw: "Mother-in-law's visit", birthday: "Birthday",
+  flu: "Flu", fine: "A fine", bonus: "Bonus", newlove: "New love", wedding: "A friend's wedding",
+  checkup: "Check-up", trafficjam: "Traffic jam", moving: "Moving house", injury: "Injury",
+  smog: "Smog alert", barbecue: "Barbecue", sweettooth: "Sweet tooth",
+};
+
+// INF-3: each medicine heals one track by 3
+const HEALS = { statins: 0, betablockers: 1, dietpills: 2, antidepressants: 3, insulin: 4, chemotherapy: 5 };
+
+const STEPS = {
+  pick: "picking an event",
+  remove: "removing an event from the afterlife offer",
+  place: "placing figures",
+  resolve: "choosing which figure acts next",
+  option: "choosing an action",
+  spree: "choosing the card to return",
+  keep_medicine: "choosing the medicine to keep",
+  take: "choosing a card to take",
+  give: "choosing a card to give",
+  card: "choosing a card",
+  serve: "choosing which card to serve first",
+};
+
+const OPTIONS = {
+  none: "Do nothing",
+  rest: "Rest",
+  refresh: "Refresh the offer",
+  rest_A: "Rest, then A",
+  rest_B: "Rest, then B",
+};
+
+const GROUPS = {
+  choose: "Your decision",
+  place: "Placements",
+  medicine: "Medicines",
+  family: "Family tokens",
+  pass: "Pass",
+};
+
+const slug = (id) => String(id).replace(/^(goods|medicine|event)-/, "").replace(/-\d+$/, "");
+const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
+
+/** A card's English name from its id ("goods-beer-3" -> "Beer"). */
+export function cardName(id) {
+  return NAMES[slug(id)] || String(id);
+}
+
+const placeName = (id) => PLACES[id] || String(id);
+
+function medicineName(id) {
+  const track = HEALS[slug(id)];
+  return track === undefined ? cardName(id) : `${cardName(id)} (${TRACKS[track]} −3)`;
+}
+
+// an action id of actions.json ("supermarket-a", "home-rest", "black-market"), a card id or a rule's word
+function sourceName(source) {
+  if (/^(goods|medicine|event)-/.test(source)) return cardName(source);
+  if (source === "worsening") return "the worsening";
+  if (source === "funeral") return "a funeral";
+  const whole = PLACES[source.replace(/-/g, "_")];
+  if (whole) return whole;
+  const cut = source.lastIndexOf("-");
+  const place = PLACES[source.slice(0, cut).replace(/-/g, "_")];
+  const option = source.slice(cut + 1);
+  if (!place) return source;
+  return `${place} ${option.length === 1 ? option.toUpperCase() : OPTIONS[option] || option}`;
+}
+
+function trackRow(value, t) {
+  const cells = [];
+  for (let n = 1; n <= GRAVE; n += 1) {
+    const grave = n === GRAVE && t !== OBESITY;
+    cells.push(h("span", { class: ["cell", n <= value && "filled", grave && "grave"] }, grave ? "✝" : ""));
+  }
+  const about = `${TRACKS[t]} ${value} of ${GRAVE}${t === OBESITY ? " (never kills)" : ", the grave at 10"}`;
+  return h(
+    "li",
+    { class: ["inf-track", value >= 7 && t !== OBESITY && "danger"], "aria-label": about },
+    h("span", { class: "track-name", "aria-hidden": "true" }, TRACKS[t]),
+    h("span", { class: "track-cells", "aria-hidden": "true" }, cells),
+    h("span", { class: "track-value", "aria-hidden": "true" }, String(value)),
+  );
+}
+
+function hand(player, seat, ctx) {
+  const offers = (seat === ctx.viewer && ctx.offered("medicine")) || [];
+  if (!player.cards.length) return h("p", { class: "inf-empty" }, "No cards.");
+  return h(
+    "ul",
+    { class: "inf-cards", "aria-label": "Cards" },
+    player.cards.map((card) => {
+      const usable = offers.find((c) => c.card === card);
+      const name = card.startsWith("medicine-") ? medicineName(card) : cardName(card);
+      return h(
+        "li",
+        { class: ["inf-card", card.startsWith("medicine-") ? "medicine" : "goods"] },
+        usable
+          ? h(
+              "button",
+              {
+                type: "button",
+                "data-kind": "medicine",
+                "data-slot": card,
+                disabled: ctx.pending,
+                onclick: () => ctx.choose("medicine", usable),
+              },
+              `Use ${name}`,
+            )
+          : name,
+      );
+    }),
+  );
+}
+
+function playerPanel(view, player, seat, ctx) {
+  const notes = [
+    seat === view.start ? "start player" : null,
+    player.died ? `died (death ${player.died})` : null,
+    view.placements.committed.includes(seat) && !player.died ? "has placed" : null,
+  ].filter(Boolean);
+  const tokens = view.places.includes("family") || view.places.includes("career");
+  return h(
+    "section",
+    {
+      class: ["inf-player", player.died && "dead", seat === ctx.viewer && "mine"],
+      "aria-label": `${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
+      "data-seat": seat,
+    },
+    h("h4", {}, ctx.name(seat), seat === ctx.viewer ? " (you)" : "", player.died ? " ✝ dead" : ""),
+    h(
+      "p",
+      { class: "inf-money" },
+      `Money ${player.money}`,
+      tokens ? ` · family tokens ${player.family} · career tokens ${player.career}` : "",
+      notes.length ? ` · ${notes.join(", ")}` : "",
+    ),
+    h("ul", { class: "inf-tracks", "aria-label": "Health tracks" }, player.tracks.map(trackRow)),
+    hand(player, seat, ctx),
+    h(
+      "p",
+      { class: "inf-diary" },
+      `Diary: ${player.diary.length ? player.diary.map(cardName).join(", ") : "empty"}`,
+    ),
+  );
+}
+
+// The viewer's places picked so far, per placement prompt (its id names the seat and round), so a
+// redraw (another seat placing) keeps them and a hot-seat change of seat does not share them.
+const picked = new Map();
+
+function placementControl(ctx) {
+  const choices = ctx.offered("place");
+  if (!choices) return null;
+  const key = ctx.prompt.id;
+  const chosen = picked.get(key) || [];
+  const same = (set) => set.length === chosen.length && chosen.every((p) => set.includes(p));
+  const legal = choices.find((c) => c.places.length === 3 && same(c.places));
+  const reachable = (place) => choices.some((c) => c.places.includes(place) && chosen.every((p) => c.places.includes(p)));
+  // a local change: the places section is drawn anew in place (the page redraws only on updates)
+  const toggle = (place, event) => {
+    picked.set(key, chosen.includes(place) ? chosen.filter((p) => p !== place) : [...chosen, place]);
+    const fresh = places(ctx.view, ctx);
+    event.currentTarget.closest(".inf-places").replaceWith(fresh);
+    const again = fresh.querySelector(`button[data-slot="${place}"]:not([disabled])`);
+    (again || fresh.querySelector('button[data-slot="confirm"]:not([disabled])') || fresh).focus();
+  };
+  return {
+    button(place) {
+      const on = chosen.includes(place);
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "inf-pick",
+          "data-kind": "place",
+          "data-slot": place,
+          "aria-pressed": on ? "true" : "false",
+          disabled: ctx.pending || (!on && (chosen.length >= 3 || !reachable(place))),
+          onclick: (event) => toggle(place, event),
+        },
+        `Place a figure at ${placeName(place)}`,
+      );
+    },
+    confirm: h(
+      "div",
+      { class: "inf-confirm" },
+      h(
+        "p",
+        { id: "inf-place-status", "aria-live": "polite" },
+        chosen.length
+          ? `Chosen: ${chosen.map(placeName).join(", ")} (${chosen.length} of 3)`
+          : "Choose three different places.",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-kind": "place",
+          "data-slot": "confirm",
+          disabled: ctx.pending || !legal,
+          onclick: () => {
+            picked.delete(key);
+            ctx.choose("place", legal);
+          },
+        },
+        "Confirm placement",
+      ),
+    ),
+  };
+}
+
+function places(view, ctx) {
+  const control = placementControl(ctx);
+  const mine = view.placements.mine || [];
+  const offerOf = { market: view.market, black_market: view.black_market };
+  return h(
+    "section",
+    { class: "inf-places", "aria-labelledby": "inf-places-title", tabindex: "-1" },
+    h("h3", { id: "inf-places-title" }, "Places"),
+    h(
+      "ul",
+      { class: "inf-board" },
+      view.places.map((place) => {
+        const here = view.players.map((p, s) => (p.figures.includes(place) ? s : -1)).filter((s) => s >= 0);
+        const offer = offerOf[place];
+        return h(
+          "li",
+          { class: "inf-place", "data-place": place },
+          h("h4", {}, placeName(place)),
+          h(
+            "p",
+            { class: "inf-figures" },
+            here.length ? `Figures: ${here.map((s) => who(s, ctx)).join(", ")}` : "No figures",
+          ),
+          mine.includes(place) ? h("p", { class: "inf-sealed" }, "Your sealed figure") : null,
+          offer && offer.length ? h("p", { class: "inf-offer" }, `Offer: ${offer.map(cardName).join(", ")}`) : null,
+          control ? control.button(place) : null,
+        );
+      }),
+    ),
+    control ? control.confirm : null,
+  );
+}
+
+function status(view, ctx) {
+  const lines = [`Round ${view.round} of at most ${view.round_limit} · ${view.phase}`];
+  if (view.offer.length) lines.push(`Event offer: ${view.offer.map(cardName).join(", ")}`);
+  if (view.set_aside.length) lines.push(`Set aside: ${view.set_aside.map(cardName).join(", ")}`);
+  if (view.preview) lines.push(`Your afterlife cards: ${view.preview.map(cardName).join(", ")}`);
+  if (view.spree) lines.push(`Your spree cards: ${view.spree.map(cardName).join(", ")}`);
+  if (view.goods_top) lines.push(`You know the top goods card: ${cardName(view.goods_top)}`);
+  const d = view.decision;
+  if (d) {
+    const at = d.place ? ` at ${placeName(d.place)}${d.option ? ` (${OPTIONS[d.option] || d.option})` : ""}` : "";
+    const so = [...(d.chosen || []), ...(d.taken || [])].map(cardName);
+    lines.push(`Now: ${who(d.seat, ctx)} — ${STEPS[d.step] || d.step}${at}${so.length ? `; so far ${so.join(", ")}` : ""}`);
+  }
+  for (const w of view.windows) {
+    const what = w.purpose === "family" || w.timer === "family" ? "Family question" : "Medicine window";
+    lines.push(`${what} for ${w.seats.map((s) => who(s, ctx)).join(", ")}`);
+  }
+  if (view.phase === "placement" && view.placements.seats.length) {
+    const waiting = view.placements.seats.filter((s) => !view.placements.committed.includes(s));
+    lines.push(`Placing: ${waiting.length ? `waiting for ${waiting.map((s) => who(s, ctx)).join(", ")}` : "revealing"}`);
+  }
+  lines.push(`Piles: goods ${view.goods_count}, medicines ${view.medicines_count}, events ${view.events_count}`);
+  return h("ul", { class: "inf-status", "aria-label": "Game status" }, lines.map((l) => h("li", {}, l)));
+}
+
+export default {
+  game: "infarkt",
+  inline: ["place", "medicine"],
+  view(ctx) {
+    const view = ctx.view;
+    return h(
+      "div",
+      { class: "infarkt" },
+      status(view, ctx),
+      places(view, ctx),
+      h(
+        "div",
+        { class: "inf-players" },
+        view.players.map((p, s) => playerPanel(view, p, s, ctx)),
+      ),
+    );
+  },
+  describe(body, ctx) {
+    const text = sentenceOf(body, ctx);
+    return text && text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  label(kind, choice, ctx) {
+    if (!Object.keys(choice).length) return GROUPS[kind] || null; // the name of a group of choices
+    switch (kind) {
+      case "choose":
+        return chooseLabel(choice.value, ctx);
+      case "place":
+        return `Place at ${choice.places.map(placeName).join(", ")}`;
+      case "medicine":
+        return `Use ${medicineName(choice.card)}`;
+      case "family": {
+        const parts = choice.cancel.map((n, t) => (n ? `${n} ${TRACKS[t]}` : null)).filter(Boolean);
+        return `Cancel ${parts.join(", ")} with family tokens`;
+      }
+      case "pass":
+        return "Pass";
+      default:
+        return null;
+    }
+  },
+};
+
+function chooseLabel(value, ctx) {
+  const step = ctx.view && ctx.view.decision ? ctx.view.decision.step : "";
+  if (/^(goods|medicine|event)-/.test(value)) {
+    const verb = { pick: "Take", remove: "Remove", spree: "Return", take: "Take", give: "Give", serve: "Serve first" };
+    return `${verb[step] || "Choose"} ${value.startsWith("medicine-") ? medicineName(value) : cardName(value)}`;
+  }
+  if (value.startsWith("seat_")) return `Invite ${ctx.name(Number(value.slice(5)))}`;
+  if (PLACES[value]) return `Resolve ${PLACES[value]}`;
+  return OPTIONS[value] || `Option ${value}`;
+}
+
+function changes(body) {
+  const parts = body.deltas.map((d, t) => (d ? `${TRACKS[t]} ${signed(d)}` : null)).filter(Boolean);
+  if (body.money) parts.push(`money ${signed(body.money)}`);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+function sentenceOf(body, ctx) {
+  const p = (seat) => who(seat, ctx);
+  switch (body.kind) {
+    case "round_started":
+      return `round ${body.round} begins; ${p(body.start)} start${body.start === ctx.viewer ? "" : "s"}.`;
+    case "offer_laid":
+      return `the event offer: ${body.cards.map(cardName).join(", ") || "nothing"}${body.source === "deck" ? "" : ` (from the ${body.source.replace("_", "-")} cards)`}.`;
+    case "picked":
+      return body.card ? `${p(body.seat)} took ${cardName(body.card)}.` : `${p(body.seat)} could take no event.`;
+    case "start_passed":
+      return `${p(body.seat)} now lead${body.seat === ctx.viewer ? "" : "s"} the round.`;
+    case "committed":
+      return `${p(body.seat)} placed ${body.seat === ctx.viewer ? "your" : "their"} figures (sealed).`;
+    case "placed":
+      return Object.entries(body.placements)
+        .map(([s, where]) => `${p(Number(s))}: ${where.map(placeName).join(", ")}`)
+        .join("; ")
+        .concat(".");
+    case "chosen":
+      return `${p(body.seat)} chose ${chooseWord(body.value)} (${STEPS[body.step] || body.step}).`;
+    case "changed":
+      return `${p(body.seat)}: ${changes(body)} (${sourceName(body.source)}).`;
+    case "moved":
+      return body.cards.length
+        ? `${body.cards.map(cardName).join(", ")} went from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`
+        : `${body.count} card(s) went face down from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`;
+    case "reshuffled":
+      return `the ${body.pile.replace(/_/g, " ")} discard pile (${body.cards} cards) was shuffled.`;
+    case "tokens":
+      return `${p(body.seat)}: ${body.token} tokens ${signed(body.delta)}.`;
+    case "died":
+      return `${body.seats.map(p).join(" and ")} died.`;
+    case "timed_out":
+      return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
+    case "game_end":
+      return body.winners.length
+        ? `the game is over: ${body.winners.map(p).join(", ")} won${body.guard ? " (the round limit)" : ""}.`
+        : "the game is over: nobody is left.";
+    default:
+      return null;
+  }
+}
+
+function chooseWord(value) {
+  if (/^(goods|medicine|event)-/.test(value)) return cardName(value);
+  if (value.startsWith("seat_")) return `seat ${value.slice(5)}`;
+  return PLACES[value] || OPTIONS[value] || `option ${value}`;
+}
+
+function pileName(where, ctx) {
+  if (where.startsWith("hand:")) {
+    const seat = Number(where.slice(5));
+    return seat === ctx.viewer ? "your hand" : `${ctx.name(seat)}'s hand`;
+  }
+  return `the ${where.replace(/_/g, " ")}`;
+}
