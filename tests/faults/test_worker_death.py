@@ -119,7 +119,7 @@ async def test_play_with_two_urls_ends_the_game_on_the_second_when_the_first_is_
     args = argparse.Namespace(
         game="gregs", bots=3, url=[cluster.url(0), cluster.url(1)], seed="1", policy="random", encoding="json"
     )
-    args.timeout = 120.0
+    args.timeout, args.options = 120.0, None
     assert await play_command(args, out) == 0
     assert out.held == 4  # three players and the spectator were on A
     assert not cluster.workers[0].alive
