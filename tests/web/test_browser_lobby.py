@@ -36,6 +36,23 @@ def test_a_refused_option_shows_its_error_on_the_field(pages: Pages, base_url: s
     assert len(httpx.get(f"{base_url}/api/rooms?game=gregs&limit=1000").json()) == before
 
 
+def test_an_optional_choice_is_a_select_with_an_automatic_entry(pages: Pages, base_url: str) -> None:
+    # Infarkt's variant is null (it follows the expansions, INF-27) or one of three: a select, not JSON
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    page.select_option("#game", "infarkt")
+    page.wait_for_selector("select#opt-infarkt-variant")
+    options = page.locator("#opt-infarkt-variant option").all_inner_texts()
+    assert options == ["(automatic)", "advanced", "base", "extreme"]
+    assert page.input_value("#opt-infarkt-variant") == "null"
+    page.fill("#opt-infarkt-expansions", '["family", "career"]')
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/rooms/*")
+    room = page.url.rsplit("/", 1)[1]
+    stored = httpx.get(f"{base_url}/api/rooms/{room}").json()["options"]
+    assert (stored["variant"], stored["expansions"]) == ("extreme", ["family", "career"])
+
+
 def test_rooms_are_paged_and_filtered(pages: Pages, base_url: str) -> None:
     made = [
         httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]

@@ -31,11 +31,20 @@ function hint(node) {
   return parts.join("; ");
 }
 
+// A closed set of values: an enum, or alternatives each a const, an enum or null (an optional choice,
+// e.g. Infarkt's variant, which follows the expansions when null).
 function enumValues(node) {
   if (Array.isArray(node.enum)) return node.enum;
   const alts = node.anyOf || node.oneOf;
-  if (Array.isArray(alts) && alts.every((a) => "const" in a)) return alts.map((a) => a.const);
-  return null;
+  if (!Array.isArray(alts)) return null;
+  const values = [];
+  for (const alt of alts) {
+    if ("const" in alt) values.push(alt.const);
+    else if (Array.isArray(alt.enum)) values.push(...alt.enum);
+    else if (alt.type === "null") values.unshift(null);
+    else return null;
+  }
+  return values;
 }
 
 /** One option's field: {element, read() -> value|undefined, showError(text|null), focus()}. */
@@ -52,7 +61,7 @@ function field(name, node, idBase) {
     input = h(
       "select",
       { id, name },
-      values.map((v) => h("option", { value: JSON.stringify(v) }, String(v))),
+      values.map((v) => h("option", { value: JSON.stringify(v) }, v === null ? "(automatic)" : String(v))),
     );
     if (node.default !== undefined) input.value = JSON.stringify(node.default);
     read = () => JSON.parse(input.value);
