@@ -19,7 +19,6 @@ from games.engine.story import load_story
 from games.infarkt import flow, health, model, places
 from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES, PLACES
 from games.infarkt.health import medicines_of
-from games.infarkt.stats import told
 from games.infarkt.model import (
     Choose,
     Committed,
@@ -35,6 +34,7 @@ from games.infarkt.model import (
     UseMedicine,
     View,
 )
+from games.infarkt.stats import told
 
 #: INF-20, INF-22, INF-26: pairs of places one player may not both take in a round.
 EXCLUSIVE = ({"black_market", "supermarket"}, {"career", "work"})
