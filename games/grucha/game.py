@@ -11,8 +11,9 @@ from typing import Any
 
 from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Prompt, Rng, Timeout
 from games.engine.coverage import Coverage, OptionSet
+from games.engine.story import load_story
 from games.grucha import model, rules, table
-from games.grucha.cards import deck, sort_key
+from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
 from games.grucha.melds import MeldError, read
 from games.grucha.model import (
     Action,
@@ -29,6 +30,12 @@ from games.grucha.model import (
 )
 
 KINDS = ["submit", "draw", "end", "pass"]
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Card id -> the name people read in the log: ``7S-a`` -> ``7♠``, ``JK-a1`` -> ``joker`` (GRU-1).
+NAMES: dict[str, str] = {
+    card: "joker" if is_joker(card) else name_of(face(card).rank, "") + _SUITS[face(card).suit]
+    for card in deck(MAX_JOKERS_PER_DECK)
+}
 
 
 def _idle_turn(state: State) -> bool:
@@ -69,6 +76,7 @@ class Grucha(Game[model.State, model.Options]):
     Action = Action
     View = View
     EventBody = EventBody
+    story = load_story("games.grucha", "story.json", EventBody, NAMES)
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
@@ -259,6 +267,12 @@ class Grucha(Game[model.State, model.Options]):
         from games.grucha.search import examples
 
         return examples(self, state, seat)
+
+    def standings(self, view: model.View) -> str:
+        """The round and the match totals, lowest (best) first, equal totals in seat order: ``round 3,
+        totals: seat 1 12, seat 0 30, seat 2 45`` (GRU-13, 15)."""
+        order = sorted(range(view.seats), key=lambda seat: view.totals[seat])
+        return f"round {view.round}, totals: " + ", ".join(f"seat {s} {view.totals[s]}" for s in order)
 
     def bots(self) -> Mapping[str, Policy]:
         """``random`` (uniform among legal moves) and ``greedy``: `games.grucha.bot`."""

@@ -26,6 +26,7 @@ from games.engine import (
     kind_of,
 )
 from games.engine import windows as wn
+from games.engine.story import load_story
 from games.igranie import cards, choices, events, model, ranking
 from games.igranie.actions import carry_out, default_action
 from games.igranie.events import TimedOut
@@ -60,6 +61,13 @@ class Igranie(Game[model.State, model.Options]):
     Action = model.Action
     View = events.View
     EventBody = events.EventBody
+    #: Characters and cards by their English names in the log.
+    story = load_story(
+        "games.igranie.data",
+        "story.json",
+        events.EventBody,
+        {r.id: r.name for table in (cards.CHARACTERS, cards.EVENTS, cards.RES) for r in table.values()},
+    )
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """IGR-1: shuffled decks (less ``removed_cards``), 5 Food, 5 Money, 5 cards each (Special cards
@@ -128,6 +136,10 @@ class Igranie(Game[model.State, model.Options]):
 
     def redeal(self, state: model.State, seat: int | None, rng: Rng) -> model.State:
         return redeal(self.copy(state), seat, rng)
+
+    def standings(self, view: events.View) -> str:
+        """Dream Bank totals, who is alive and the end reason: `games.igranie.ranking.told`."""
+        return ranking.told(view)
 
     def bots(self) -> Mapping[str, Policy]:
         from games.igranie.bot import heuristic

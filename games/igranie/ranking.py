@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from games.igranie import cards
+from games.igranie.events import View
 from games.igranie.model import State
 
 
@@ -37,3 +38,17 @@ def winners(state: State, order: list[int]) -> list[int]:
     if all(p.dead for p in state.players):
         return []
     return [s for s, r in enumerate(order) if r == 1]
+
+
+def told(view: View) -> str:
+    """The Dream Bank totals (Money + Food deposited, IGR-23, 24): the living largest first, then the
+    dead with their cause (IGR-25); then how the game ended (``not yet`` before its end): ``Dream Bank:
+    Ilona (seat 0) 14, Lena (seat 2) 9, Kuba (seat 1) 3 (died of cold); ended: round_24``."""
+    banked = [p.bank_money + p.bank_food for p in view.players]
+    order = sorted(range(view.seats), key=lambda s: (view.players[s].dead, -banked[s]))
+    parts = []
+    for seat in order:
+        p = view.players[seat]
+        who = f"{cards.CHARACTERS[p.character].name} (seat {seat})" if p.character else f"seat {seat}"
+        parts.append(f"{who} {banked[seat]}" + (f" (died of {p.cause})" if p.dead else ""))
+    return f"Dream Bank: {', '.join(parts)}; ended: {view.reason or 'not yet'}"

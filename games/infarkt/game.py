@@ -15,8 +15,9 @@ from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Promp
 from games.engine import commitments as cm
 from games.engine import windows as wn
 from games.engine.coverage import Coverage, OptionSet
+from games.engine.story import load_story
 from games.infarkt import flow, health, model, places
-from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES
+from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES, PLACES
 from games.infarkt.health import medicines_of
 from games.infarkt.model import (
     Choose,
@@ -33,6 +34,7 @@ from games.infarkt.model import (
     UseMedicine,
     View,
 )
+from games.infarkt.stats import told
 
 #: INF-20, INF-22, INF-26: pairs of places one player may not both take in a round.
 EXCLUSIVE = ({"black_market", "supermarket"}, {"career", "work"})
@@ -104,6 +106,13 @@ class Infarkt(Game[model.State, model.Options]):
     Action = model.Action
     View = View
     EventBody = model.EventBody
+    #: Card and place ids by their English names in the log.
+    story = load_story(
+        "games.infarkt.data",
+        "story.json",
+        model.EventBody,
+        {**{c.id: c.name_en for c in CARDS.values()}, **{p.id: p.name_en for p in PLACES.values()}},
+    )
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """INF-5, INF-6, INF-27, INF-28 (`Options` checks the variant against the expansions). Raises
@@ -279,6 +288,10 @@ class Infarkt(Game[model.State, model.Options]):
         if not alive:
             return Outcome(ranks, [], "no_survivor")
         return Outcome(ranks, alive)
+
+    def standings(self, view: model.View) -> str:
+        """Who survived and in what order the others died: `games.infarkt.stats.told`."""
+        return told(view.players)
 
     def idle_code(self, state: model.State, seat: int) -> str:
         return cm.idle_code(state.placements, seat) or wn.idle_code(state.windows, seat) or "action/no_prompt"

@@ -44,3 +44,46 @@ def test_search_bots_are_the_servers_own_and_play_with_the_options_given() -> No
     assert re.fullmatch(r"room [\w-]+: gregs with 4 bots \(search\)", lines[0])
     assert re.fullmatch(STANDINGS, lines[-3])
     assert re.fullmatch(r"outcome: winners \[\d\], ranks \[[\d, ]+\] \(turn_limit\)", lines[-2])
+
+
+#: A log line in the generic form (`games.engine.story`): a kind without its sentence.
+GENERIC = re.compile(r"v\d+ +[a-z_]+: [a-z_]+=")
+
+
+def played_log(game: str, options: str) -> list[str]:
+    done = run_play(game, "--bots", "4", "--options", options)
+    assert (done.returncode, done.stderr) == (0, "")
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if GENERIC.match(line)] == []
+    return lines
+
+
+def test_play_grucha_tells_each_round_score_and_ends_with_the_totals() -> None:
+    lines = played_log("grucha", '{"rounds": 1, "point_limit": null}')
+    total = r"\[\d+, \d+, \d+, \d+\]"
+    assert re.fullmatch(
+        rf"v\d+ +round 1 over \((out|blocked), went out: seat (\d|None)\): scores {total}, totals {total}",
+        lines[-5],
+    )
+    assert re.fullmatch(r"v\d+ +match over \(rounds\): winners \[[\d, ]+\], ranks \[[\d, ]+\]", lines[-4])
+    assert re.fullmatch(r"standings: round 1, totals: seat \d \d+(, seat \d \d+){3}", lines[-3])
+    assert any(
+        re.fullmatch(r"v\d+ +seat \d laid \d+ card\(s\): (10|[2-9AJQK])[♠♥♦♣].*", line) for line in lines
+    )
+
+
+def test_play_infarkt_tells_who_survived_and_the_order_of_deaths() -> None:
+    lines = played_log(
+        "infarkt", '{"variant": "extreme", "expansions": ["family", "career"], "round_limit": 4}'
+    )
+    died = r"seat \d( \([a-z, ]+\))?"
+    deaths = rf"; died: {died}(( and|, then) {died})*"
+    assert re.fullmatch(rf"standings: survived: (nobody|seat \d(, seat \d)*)({deaths})?", lines[-3])
+    assert any(re.fullmatch(r"v\d+ +seat \d took the event [A-Z].*", line) for line in lines)
+
+
+def test_play_igranie_tells_its_story_and_the_dream_bank() -> None:
+    lines = played_log("igranie", "{}")
+    banked = r"([A-Z][a-z]+ \(seat \d\)|seat \d) \d+( \(died of \w+\))?"
+    assert re.fullmatch(rf"standings: Dream Bank: {banked}(, {banked}){{3}}; ended: \w+", lines[-3])
+    assert any(re.fullmatch(r"v\d+ +seat \d chose [A-Z][a-z]+", line) for line in lines)
