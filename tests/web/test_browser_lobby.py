@@ -141,3 +141,11 @@ def test_every_code_has_a_sentence(pages: Pages) -> None:
     assert lobby_codes >= {"seat/taken", "room/started", "request/invalid"}
     assert (set(ERRORS) | set(CODES) | lobby_codes) - set(table["errors"]) == set()
     assert set(CLOSES) - set(table["closes"]) == set()
+
+
+def test_a_room_that_does_not_exist_says_so_and_stops(pages: Pages) -> None:
+    # a link to a room never made, or one its host closed (DELETE /api/rooms/{room})
+    pages.expect_refusals(404, 1)
+    page = pages.open("/rooms/AAAAAAAAAA")
+    page.wait_for_selector("#notice:has-text('This room does not exist (any more).')")
+    assert page.inner_text("#conn-state") == "Disconnected"

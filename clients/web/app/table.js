@@ -38,6 +38,7 @@ const page = {
   refusal: null, // the last refused action of this tab: {seat, kind, code, message, details}
   scheduled: false,
   publicLogShown: false,
+  polling: null, // the summary's refresh timer
 };
 
 function heldSeats() {
@@ -219,15 +220,21 @@ function connect() {
   conn.connect().catch(() => {}); // a refused hello (4401, 4404) shows through the state's close code
 }
 
+/** Reads the room's summary and redraws what changed; false once the room does not exist (never made,
+ * or closed by its host): the page says so and stops. */
 async function refreshSummary() {
   let summary;
   try {
     summary = await api.room(roomId);
   } catch (error) {
-    banner(sentence(error, "lobby"));
-    return;
+    if (error.code !== "room/not_found") {
+      banner(sentence(error, "lobby"));
+      return true;
+    }
+    gone();
+    return false;
   }
-  if (JSON.stringify(summary) === JSON.stringify(page.summary)) return; // nothing to redraw
+  if (JSON.stringify(summary) === JSON.stringify(page.summary)) return true; // nothing to redraw
   page.summary = summary;
   const game = page.summary.game;
   // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
@@ -237,6 +244,15 @@ async function refreshSummary() {
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
   schedule();
+  return true;
+}
+
+/** The room is gone: no more connecting or polling, and a way back to the lobby. */
+function gone() {
+  clearInterval(page.polling);
+  if (page.conn) page.conn.close();
+  setState("closed");
+  banner(`${sentence({ code: "room/not_found" })} Open the lobby (boardroom, top left) for the others.`);
 }
 
 function seatsChanged() {
@@ -276,7 +292,7 @@ async function boot() {
   });
   try {
     const games = await api.games();
-    await refreshSummary();
+    if (!(await refreshSummary())) return;
     const info = games.find((g) => g.id === page.summary.game);
     setBots(info && info.bots);
     renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
@@ -290,7 +306,7 @@ async function boot() {
   page.log.load();
   connect();
   setInterval(tick, 1000);
-  setInterval(refreshSummary, 5000); // away and left marks live in the room's summary
+  page.polling = setInterval(refreshSummary, 5000); // away and left marks live in the room's summary
 }
 
 boot();
