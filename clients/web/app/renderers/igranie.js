@@ -54,6 +54,16 @@ const CHARACTERS = {
   fiefiurka: "Fiefiurka",
 };
 
+// a choice group's name (the controls panel's label for a kind: `label(kind, {})`)
+const GROUPS = {
+  modify: "Play a card on a roll",
+  cancel: "Cancel a play",
+  reverse: "Reverse the loop effect",
+  special: "A card's action",
+  discard: "Discard a card",
+  choose: "Choose your character",
+};
+
 const titled = (slug) => slug.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 /** "Cunning Plan" for res-plan-3, "HIV" for hiv, an Event card's id read as words otherwise. */
@@ -310,6 +320,7 @@ export default {
     }
   },
   label(kind, choice, ctx) {
+    if (GROUPS[kind] && Object.keys(choice).length === 0) return GROUPS[kind];
     switch (kind) {
       case "pass":
         return "Pass";
