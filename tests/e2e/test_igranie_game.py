@@ -1,17 +1,17 @@
 """iGranie z Gruzem over real websockets (IGR-28, 30, Hidden information): a hot-seat connection holds
 seats 0 and 1, another seat 2, and a spectator watches. In the first movement window both seats of the
 hot-seat connection react: seat 0 passes, seat 1 plays a card on seat 0's roll. Every seat is then
-played by the heuristic for a fixed number of steps (a whole game takes ~850 steps at 3 seats, too long
-for CI; `STEPS` bounds it). The test drives every seat itself and no timer runs out, so a `Match` of the
-same seed fed the same actions holds the server's state at every version: each frame received by each
-connection is scanned for the card ids `GAME.hidden(state, viewer)` names at that frame's version."""
+played by the heuristic to the outcome (this seed: 653 versions). The test drives every seat itself
+(no server bot) and no timer runs out, so a `Match` of the same seed fed the same actions holds the
+server's state at every version: each frame received by each connection is scanned for the card ids
+`GAME.hidden(state, viewer)` names both before and after its step, and every pass that leaves its
+window open reaches the other viewers as the same public frame whether the passer held cards or not."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import msgspec
@@ -27,7 +27,7 @@ from tests.e2e.conftest import Server, running_server
 GAME = shipped()["igranie"]
 SEED = "00"
 OPTIONS = {"first_player": "seat0"}
-STEPS = 6000
+STEPS = 6000  # the game's step cap
 
 
 @pytest.fixture(scope="module")
@@ -100,19 +100,44 @@ def test_a_hot_seat_connection_reacts_twice_in_one_window_and_no_frame_leaks_a_h
             Link(sockets[1], room, tokens[2:], [2]),
             Link(sockets[2], room, [], [None]),
         ]
-        play(match, links, hidden_at)
+        passes = play(match, links, hidden_at)
     for link in links:
         assert leaked(link, hidden_at) == []
     # the scan can fail: seat 0's first frame names its dealt hand, hidden from seat 2 and the spectator
     dealt = hidden_at[0][2] - hidden_at[0][0]
     first = next(raw for _, _, viewer, raw in links[0].frames if viewer == 0)
     assert dealt and all(f'"{c}"' in first for c in dealt)
+    assert_passes_look_alike(links, passes)
     assert sum('"type":"update"' in raw and '"outcome":{' in raw for *_, raw in links[2].frames) == 1
 
 
-def play(match: Match, links: list[Link], hidden_at: dict[int, list[set[str]]]) -> None:
+def assert_passes_look_alike(links: list[Link], passes: list[tuple[int, int, bool]]) -> None:
+    """A pass that leaves its window open reaches every other viewer as the same public frame, whether
+    the passer held cards or none: the `passed` event and the window's bookkeeping only (the next
+    seat's own prompt aside), so nobody learns from a pass what the passer holds."""
+    held = {True: 0, False: 0}
+    checked = 0
+    for version, seat, cards in passes:
+        held[cards] += 1
+        for link in links:
+            for frm, to, viewer, raw in link.frames:
+                if to != version or viewer in (seat, -1) or frm == to:
+                    continue
+                frame = json.loads(raw)
+                assert [e["body"] for e in frame["events"]] == [{"kind": "passed", "seat": seat}]
+                assert {op["path"].split("/")[1] for op in frame["patch"]} <= {"windows"}, frame
+                checked += 1
+    assert held[True] > 0 and held[False] > 0, held
+    assert checked >= 3 * len(passes)  # the two other seats and the spectator, at least
+
+
+def play(
+    match: Match, links: list[Link], hidden_at: dict[int, list[set[str]]]
+) -> list[tuple[int, int, bool]]:
     """``STEPS`` actions, the first movement window's scripted (seat 0 passes, seat 1 plays a card), the
-    rest the heuristic's; every link reads up to each action's version."""
+    rest the heuristic's; every link reads up to each action's version. Returns the passes that left
+    their window open: (version, seat, whether the seat held cards)."""
+    passes: list[tuple[int, int, bool]] = []
     policy, rng = GAME.bots()["heuristic"], Rng(b"igranie-e2e", "bots")
     first_window: list[tuple[int, str]] = []
     opened: int | None = None  # the first movement window's id
@@ -136,10 +161,16 @@ def play(match: Match, links: list[Link], hidden_at: dict[int, list[set[str]]]) 
         link = links[0] if seat in (0, 1) else links[1]
         ident = f"a{step}"
         link.ws.send(json.dumps({"type": "act", "id": ident, "seat": seat, "action": action}))
+        window = stack[-1].id if stack else None
+        cards = bool(match.state.players[seat].hand)
         match.act(seat, action)
         version += 1
+        after = match.state.windows.stack
+        if action["kind"] == "pass" and window is not None and after and after[-1].id == window:
+            passes.append((version, seat, cards))
         hidden_at[version] = [GAME.hidden(match.state, s) for s in (0, 1, 2, None)]
         for each in links:
             each.until(version)
     assert first_window == [(0, "pass"), (1, "modify")]
     assert match.state.phase == "over", version
+    return passes
