@@ -293,7 +293,7 @@ export default {
       case "rolled":
         return `${s} rolled ${body.dice.join(" and ")} (${body.what}).`;
       case "played":
-        return `${s} played ${body.card ? cardName(body.card) : body.what}${body.what === "modify" ? ` on side ${body.side}` : ""}${
+        return `${s} played ${body.card ? cardName(body.card) : body.what}${body.what === "modify" ? ` on the ${body.side === 0 ? "mover's or attacker's" : "defender's"} roll` : ""}${
           body.target !== null && body.target !== undefined ? ` against play #${body.target}` : ""
         } (play #${body.play}, window ${body.window}).`;
       case "passed":
