@@ -116,6 +116,7 @@ def test_an_away_seat_is_marked(pages: Pages, base_url: str) -> None:
 
 def test_a_refused_seat_token_is_explained_and_can_be_forgotten(pages: Pages, base_url: str) -> None:
     room, _, host = one_seat_room(base_url)
+    pages.expect_refusals(401, 1)  # the seat's settings, read with the bad token (the panel says why)
     page = pages.open("/")
     entry = "JSON.stringify({host: h, seats: {0: 'not-a-token'}})"
     page.evaluate(f"([r, h]) => localStorage.setItem('boardroom.room.' + r, {entry})", [room, host])

@@ -23,3 +23,6 @@ export const log = (id) => call(() => lobby.log(id));
 export const claim = (id, seat, name) => call(() => lobby.claim(id, seat, name || ""));
 export const addBot = (id, seat, policy, host) => call(() => lobby.addBot(id, seat, host, policy));
 export const start = (id, host) => call(() => lobby.start(id, host));
+export const settings = (id, seat, token) => call(() => lobby.settings(id, seat, token));
+export const setSettings = (id, seat, token, body) =>
+  call(() => lobby.setSettings(id, seat, token, body));

@@ -9,6 +9,7 @@ import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
+import { drawSeatSettings } from "./seat-settings.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { renderSetup, setBots } from "./setup.js";
@@ -171,6 +172,7 @@ function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
   page.hotseat = new HotSeat(heldSeats());
+  drawSeatSettings(roomId, storage.seatTokens(roomId), names());
   const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
   const mine = (fn) => (detail) => {

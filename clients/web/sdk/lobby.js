@@ -150,6 +150,16 @@ export class Lobby {
     return this.call('POST', `${this.roomPath(room)}/start`, { token: hostToken });
   }
 
+  /** The private settings of `seat` with its `token`: `{auto_pass}` (docs/api.md "Seat settings"). */
+  settings(room, seat, token) {
+    return this.call('GET', `${this.roomPath(room)}/seats/${seat}/settings`, { token });
+  }
+
+  /** Replace the settings of `seat` with `settings` (`{auto_pass: true}`), with its `token`. */
+  setSettings(room, seat, token, settings) {
+    return this.call('PUT', `${this.roomPath(room)}/seats/${seat}/settings`, { token, body: settings });
+  }
+
   /** The public event log: `[{version, body}]`. */
   log(room) {
     return this.call('GET', `${this.roomPath(room)}/log`);

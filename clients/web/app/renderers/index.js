@@ -3,13 +3,14 @@
 import generic from "./generic.js";
 import gregs from "./gregs.js";
 import grucha from "./grucha.js";
+import igranie from "./igranie.js";
 import infarkt from "./infarkt.js";
 import fixtureCommit from "./fixture-commit.js";
 import fixtureHands from "./fixture-hands.js";
 import fixtureReaction from "./fixture-reaction.js";
 
 const RENDERERS = Object.fromEntries(
-  [gregs, grucha, infarkt, fixtureCommit, fixtureHands, fixtureReaction].map((r) => [r.game, r]),
+  [gregs, grucha, igranie, infarkt, fixtureCommit, fixtureHands, fixtureReaction].map((r) => [r.game, r]),
 );
 
 /** The renderer of ``game``: its own, else the generic one. Each method a renderer leaves out (or whose

@@ -1,0 +1,49 @@
+// The private settings of each seat this tab holds (docs/api.md "Seat settings"): one "pass
+// automatically" checkbox per seat, read with the seat's token and stored back on every change. Only
+// this browser sees them; the server never shows them to anyone else.
+
+import * as api from "./api.js";
+import { fill, h, seatName } from "./dom.js";
+import { sentence } from "./messages.js";
+
+const $ = (id) => document.getElementById(id);
+
+function checkbox(room, seat, token, settings, seats) {
+  const id = `auto-pass-${seat}`;
+  const box = h("input", { type: "checkbox", id, "data-seat": seat, checked: settings.auto_pass });
+  box.addEventListener("change", async () => {
+    $("seat-settings-status").textContent = "";
+    box.disabled = true;
+    try {
+      const stored = await api.setSettings(room, seat, token, { ...settings, auto_pass: box.checked });
+      Object.assign(settings, stored);
+    } catch (error) {
+      box.checked = settings.auto_pass;
+      $("seat-settings-status").textContent = sentence(error, "lobby");
+    } finally {
+      box.disabled = false;
+    }
+  });
+  return h(
+    "label",
+    { for: id },
+    box,
+    ` ${seatName(seat, seats)}: Pass automatically when I have nothing to play`,
+  );
+}
+
+/** Draw the settings of ``held`` (``[[seat, token]]``) into the page's settings panel (hidden for a
+ * spectator); ``seats``: the room summary's seats, for their names. */
+export async function drawSeatSettings(room, held, seats) {
+  const panel = $("seat-settings");
+  panel.hidden = held.length === 0;
+  const rows = [];
+  for (const [seat, token] of held) {
+    try {
+      rows.push(checkbox(room, seat, token, await api.settings(room, seat, token), seats));
+    } catch (error) {
+      $("seat-settings-status").textContent = sentence(error, "lobby");
+    }
+  }
+  fill($("seat-settings-list"), rows);
+}

@@ -1,0 +1,186 @@
+"""iGranie z Gruzem in the browser (IGR-28, 30): a hot-seat tab holds seats 0 and 1, seat 2 is played
+over the protocol. Seat 0 rolls and passes in its movement window; the window asks seat 1, so the
+curtain comes and the page holds none of seat 0's hand; seat 1 reveals and plays a card on seat 0's
+roll by clicking. Seat 1 set "pass automatically" beforehand: in the next window, where it holds no
+cancel, the server passes for it without a click."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from games.catalog import shipped
+from games.engine.match import Match
+from tests.web.conftest import Pages, free_port, screenshot
+from tests.web.helpers import CURTAIN, public_log, take_seat
+
+GAME = shipped()["igranie"]
+#: With seat 0 first and everyone taking the first choice, seat 1 holds a card to play on seat 0's roll,
+#: and in the Event window that follows holds no cancel (asserted below from a Match of the same seed).
+SEED = "00"
+OPTIONS = {"first_player": "seat0"}
+CARD_ID = re.compile(r"\b(?:res|spc)-[a-z]+(?:-\d+)?\b")
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """`boardroom serve` accepting room seeds, with long timers and short auto-pass delays."""
+    port = free_port()
+    cmd = "from clients.cli import main; raise SystemExit(main())"
+    args = ["serve", "--port", str(port), "--allow-seed", "--log-level", "warning"]
+    args += ["--timer", "turn=300", "--timer", "reaction=300", "--timer", "setup=300"]
+    args += ["--autopass-min", "0.2", "--autopass-max", "0.4"]
+    proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                break
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            raise RuntimeError("boardroom serve did not start")
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+class Passer(threading.Thread):
+    """Seat 2 over the protocol: passes when it may, else takes its prompt's first choice."""
+
+    def __init__(self, base_url: str, room: str, token: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.room, self.token = base_url.replace("http", "ws") + "/ws", room, token
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        with connect(self.url) as ws:
+            ws.send(json.dumps({"type": "hello", "v": 1, "room": self.room, "tokens": [self.token]}))
+            sent = 0
+            while not self.stop.is_set():
+                try:
+                    message = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    continue
+                prompt = message.get("prompt")
+                if message["type"] not in ("snapshot", "update") or not prompt:
+                    continue
+                kind = "pass" if "pass" in prompt["kinds"] else prompt["kinds"][0]
+                fields = (prompt["choices"].get(kind) or [{}])[0]
+                sent += 1
+                action = {"kind": kind, **fields}
+                act = {"type": "act", "id": f"p{sent}", "seat": 2, "action": action, "prompt": prompt["id"]}
+                ws.send(json.dumps(act))
+
+
+def expected_path() -> tuple[list[str], list[str], list[set[str]]]:
+    """Seat 1's kinds in the movement window and in the Event window after it, by the same script, and
+    the hands of seats 0 and 1 as dealt."""
+    match = Match(GAME, 3, GAME.options(OPTIONS), bytes.fromhex(SEED))
+    hands = [set(match.state.players[s].hand) for s in (0, 1)]
+    kinds: dict[str, list[str]] = {}
+    played = False
+    while "event" not in kinds:
+        ((seat, prompt),) = GAME.prompts(match.state).items()
+        purpose = match.state.windows.stack[-1].purpose if match.state.windows.stack else ""
+        if seat == 1 and purpose:
+            kinds.setdefault(purpose, list(prompt.kinds))
+        kind = "modify" if seat == 1 and purpose == "move" and not played else None
+        played = played or kind == "modify"
+        kind = kind or ("pass" if "pass" in prompt.kinds else prompt.kinds[0])
+        match.act(seat, {"kind": kind, **(prompt.choices.get(kind) or [{}])[0]})
+    return kinds["move"], kinds["event"], hands
+
+
+def passes(base_url: str, room: str, seat: int) -> int:
+    """How many times the public log says ``seat`` passed."""
+    log = public_log(base_url, room)
+    return sum(e["body"]["kind"] == "passed" and e["body"].get("seat") == seat for e in log)
+
+
+def reveal(page: Any, seat: int) -> None:
+    page.wait_for_selector(CURTAIN)
+    assert page.locator(CURTAIN).inner_text() == f"Seat {seat}: your turn — show"
+    page.locator(CURTAIN).click()
+
+
+def click(page: Any, kind: str) -> None:
+    page.locator(f"#controls button[data-kind={kind}]").first.click()
+
+
+def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages, base_url: str) -> None:
+    move_kinds, event_kinds, hands = expected_path()
+    assert "modify" in move_kinds and event_kinds == ["pass"]
+    body = {"game": "igranie", "seats": 3, "seed": SEED, "options": OPTIONS}
+    room = httpx.post(f"{base_url}/api/rooms", json=body).json()["room"]
+    token = httpx.post(f"{base_url}/api/rooms/{room}/seats/2/claim", json={"name": "Bea"}).json()["token"]
+    passer = Passer(base_url, room, token)
+    passer.start()
+    page = pages.open(f"/rooms/{room}")
+    take_seat(page, 0)
+    take_seat(page, 1)  # the last seat: the room starts
+    page.wait_for_selector("#auto-pass-1")
+    assert (
+        page.locator("label[for=auto-pass-0]")
+        .inner_text()
+        .endswith("Pass automatically when I have nothing to play")
+    )
+    page.check("#auto-pass-1")
+    page.wait_for_selector("#auto-pass-1:checked:not([disabled])")
+    try:
+        for seat in (0, 1):  # the characters, in turn from the first player
+            reveal(page, seat)
+            click(page, "choose")
+        reveal(page, 0)
+        hand0 = set(page.locator(".ig-hand .ig-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)"))
+        assert hand0 == hands[0]
+        click(page, "roll")
+        page.wait_for_selector(".ig-window[data-window] >> text=Play a card or pass.")
+        click(page, "pass")
+
+        # the movement window asks seat 1: the curtain, and nothing of seat 0's hand in the page
+        page.wait_for_selector(CURTAIN)
+        assert set(CARD_ID.findall(page.content())) & hand0 == set()
+        reveal(page, 1)
+        hand1 = set(page.locator(".ig-hand .ig-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)"))
+        assert hand1 == hands[1]
+        button = page.locator("#controls button.choice[data-kind=modify]").first
+        chosen = button.inner_text()
+        button.click()
+
+        # the window goes round again: seat 2 passes over the protocol, seat 0 sees seat 1's card
+        reveal(page, 0)
+        play = page.locator(".ig-window .ig-plays li").filter(has_text="Seat 1")
+        card = chosen.removeprefix("Play ").split(" on the ")[0]
+        assert card in play.inner_text()
+        screenshot(page, "igranie")
+        click(page, "pass")
+        reveal(page, 1)
+        click(page, "pass")
+        # the Event window: seat 0 passes; seat 1 holds no cancel and is passed for by the server
+        reveal(page, 0)
+        page.wait_for_selector(".ig-window >> text=Event card")
+        assert passes(base_url, room, 1) == 1  # its click in the movement window
+        click(page, "pass")
+        deadline = time.monotonic() + 10
+        while passes(base_url, room, 1) < 2:
+            assert time.monotonic() < deadline, "seat 1 was not passed for"
+            time.sleep(0.1)
+        assert page.locator("#auto-pass-1").is_checked()
+    finally:
+        passer.stop.set()
+        passer.join(5)
