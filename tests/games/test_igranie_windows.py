@@ -38,18 +38,18 @@ def test_igr10_the_event_card_is_drawn_from_the_figures_large_loop_and_applied()
     window = state.windows.stack[-1]
     assert (window.purpose, window.plays[0].payload.card, prompted(state)) == ("event", "wrk-tax-1", [0])
     passes(state, 0, 1, 2)
-    assert state.players[0].money == 3 and "wrk-tax-1" in state.work_discard
+    assert state.players[0].money == 4 and "wrk-tax-1" in state.work_discard
 
 
 def test_igr10_a_loss_larger_than_the_holding_takes_everything_and_no_more() -> None:
     state = _event_window("wrk-tax-1")
-    state.players[0].money = 1
+    state.players[0].money = 0
     passes(state, 0, 1, 2)
     assert state.players[0].money == 0
 
 
 def test_igr30_a_cancel_on_a_cancel_restores_the_event_and_a_third_cancels_it_again() -> None:
-    for cancels, money in ((1, 5), (2, 3), (3, 5)):
+    for cancels, money in ((1, 5), (2, 4), (3, 5)):
         state = _event_window("wrk-tax-1")
         give(state, 0, "res-plan-1")
         give(state, 1, "res-plan-2")

@@ -1,0 +1,103 @@
+"""How a game of iGranie z Gruzem ended, read from its final state (for balance measurements).
+
+The balance targets (README "Balance") are stated over these figures: the share of Dream Bank wins
+(IGR-23), of games ended by a death (IGR-25) and the median round (IGR-21, 24).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from games.engine import Match, Rng, random_policy
+from games.igranie.model import State
+
+STEP_CAP = 6000
+"""Actions after which `measure` gives a game up as ``guarded`` (the coverage's step cap)."""
+
+
+class Ending(msgspec.Struct, frozen=True):
+    """``reason``: ``dream_bank`` (IGR-23), ``round_24`` (IGR-24), ``death`` (a death ended the game,
+    IGR-25), ``sole_survivor`` (with ``continue_after_death``, the last one alive), ``no_survivor``
+    or ``unfinished`` (not over); ``winner`` the Dream Bank or sole survivor's seat, else ``None``;
+    ``deaths`` cause (``starvation``, ``homelessness``, ``cold``) -> players it killed; ``rounds``
+    the round the game ended in (1..24)."""
+
+    reason: str
+    winner: int | None
+    deaths: dict[str, int]
+    rounds: int
+
+
+def ending(state: State) -> Ending:
+    """The `Ending` of ``state`` (finished or not)."""
+    deaths = Counter(p.cause for p in state.players if p.dead)
+    reason = state.reason if state.phase == "over" else "unfinished"
+    alive = [s for s, p in enumerate(state.players) if not p.dead]
+    winner = state.winner
+    if reason == "death" and state.options.continue_after_death:
+        reason, winner = "sole_survivor", alive[0]
+    return Ending(reason, winner, dict(sorted(deaths.items())), state.round)
+
+
+class Tally(msgspec.Struct):
+    """`measure`'s figures over ``games`` games: ``endings`` reason -> games; ``shares`` reason ->
+    percent of games (one decimal); ``deaths`` cause -> players killed; ``death_share`` cause ->
+    percent of games in which it killed somebody (one decimal); ``rounds`` (mean, median, max), the
+    median being the upper one of an even count; ``guarded`` games given up after `STEP_CAP` steps."""
+
+    games: int
+    endings: dict[str, int]
+    shares: dict[str, float]
+    deaths: dict[str, int]
+    death_share: dict[str, float]
+    rounds: tuple[float, int, int]
+    guarded: int
+
+
+def tally(endings: list[Ending]) -> Tally:
+    """The `Tally` of ``endings`` (at least one). Raises ``ValueError`` for none."""
+    if not endings:
+        raise ValueError("no games")
+    n = len(endings)
+    reasons = Counter(e.reason for e in endings)
+    deaths: Counter[str] = Counter()
+    games_with: Counter[str] = Counter()
+    for e in endings:
+        deaths.update(e.deaths)
+        games_with.update(e.deaths.keys())
+    rounds = sorted(e.rounds for e in endings)
+    return Tally(
+        n,
+        dict(reasons.most_common()),
+        {r: round(100 * c / n, 1) for r, c in reasons.most_common()},
+        dict(deaths.most_common()),
+        {k: round(100 * c / n, 1) for k, c in games_with.most_common()},
+        (round(sum(rounds) / n, 1), rounds[n // 2], rounds[-1]),
+        reasons["unfinished"],
+    )
+
+
+def measure(
+    bots: list[str], games: int, options: dict[str, Any] | None = None, seed: str = "measure"
+) -> Tally:
+    """Play ``games`` games, seat i by the policy named ``bots[i]`` (``random`` or ``heuristic``),
+    game n seeded ``<seed>/<n>``, each to its end or `STEP_CAP` actions, and `tally` them. Raises
+    ``KeyError`` for an unknown bot, ``IllegalAction`` (``options/*``) for bad options."""
+    from games.igranie.game import GAME
+
+    table = {"random": random_policy, **GAME.bots()}
+    policies = [table[b] for b in bots]
+    opts = GAME.options(options)
+    endings = []
+    for n in range(games):
+        key = f"{seed}/{n}".encode()
+        match = Match(GAME, len(bots), opts, key)
+        while GAME.outcome(match.state) is None and match.version < STEP_CAP:
+            seat, prompt = next(iter(GAME.prompts(match.state).items()))
+            view = GAME.view(match.state, seat)
+            match.act(seat, policies[seat](view, prompt, Rng(key, f"bot/{seat}/v{match.version}")))
+        endings.append(ending(match.state))
+    return tally(endings)
