@@ -134,8 +134,8 @@ class Resolver(abc.ABC, Generic[F, P]):
     def choices(self, window: Window[P], seat: int) -> Choices:
         """``seat``'s legal plays in ``window``, the lists the game's prompts offer (`prompts`); asked
         only for ``skip_idle`` windows, where a seat whose lists are all empty counts as passed. A game
-        that opens such windows overrides it (the default raises ``NotImplementedError``)."""
-        raise NotImplementedError(f"{type(self).__name__}.choices is needed by skip_idle windows")
+        that opens such windows overrides it (the default raises ``TypeError``: the game's bug)."""
+        raise TypeError(f"{type(self).__name__}.choices is needed by skip_idle windows")
 
 
 # ---- opening and acting in windows -------------------------------------------------------------------

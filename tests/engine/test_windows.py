@@ -486,7 +486,7 @@ class TestSkipIdle:
 
         ws: Ws = wn.Windows()
         wn.open_window(ws, "concurrent", [0], skip_idle=True)
-        with pytest.raises(NotImplementedError, match=r"Bare\.choices"):
+        with pytest.raises(TypeError, match=r"Bare\.choices"):
             wn.run(ws, Bare(ws))
 
 

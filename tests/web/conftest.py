@@ -93,14 +93,13 @@ ARGS = [
 SCREENSHOTS = Path(os.environ.get("BOARDROOM_SCREENSHOTS") or Path(tempfile.gettempdir()) / "boardroom-shots")
 
 
-@pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    """The worker's http base URL: `boardroom serve` with the fixture games, long turn timers (a slow
-    machine must not see timeouts) and instant bots."""
+@contextlib.contextmanager
+def serve(*flags: str) -> Iterator[str]:
+    """A real `boardroom serve` subprocess on a free port with ``flags``; yields its http base URL and
+    stops it afterwards."""
     port = free_port()
     cmd = "from clients.cli import main; raise SystemExit(main())"
-    args = ["serve", "--port", str(port), "--fixtures", "--log-level", "warning"]
-    args += ["--timer", "turn=300", "--timer", "setup=300"]
+    args = ["serve", "--port", str(port), "--log-level", "warning", *flags]
     proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -120,6 +119,14 @@ def base_url() -> Iterator[str]:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The worker's http base URL: `boardroom serve` with the fixture games, long turn timers (a slow
+    machine must not see timeouts) and instant bots."""
+    with serve("--fixtures", "--timer", "turn=300", "--timer", "setup=300") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

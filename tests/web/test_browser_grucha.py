@@ -4,11 +4,7 @@ hand sorted by rank. A seeded two-seat room: seat 0 is played over the protocol,
 
 from __future__ import annotations
 
-import contextlib
 import json
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +14,7 @@ from websockets.sync.client import connect
 
 from games.catalog import shipped
 from games.engine.match import setup_ctx
-from tests.web.conftest import Pages, free_port, screenshot
+from tests.web.conftest import Pages, screenshot, serve
 from tests.web.helpers import take_seat
 
 GAME = shipped()["grucha"]
@@ -31,25 +27,8 @@ RUN = ["6C-a", "7C-a", "8C-a", "9C-b", "10C-b"]
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     """`boardroom serve` accepting fixed room seeds (tests only), with long turn timers."""
-    port = free_port()
-    cmd = "from clients.cli import main; raise SystemExit(main())"
-    args = ["serve", "--port", str(port), "--allow-seed", "--log-level", "warning", "--timer", "turn=300"]
-    proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                break
-        if time.monotonic() > deadline or proc.poll() is not None:
-            proc.kill()
-            raise RuntimeError("boardroom serve did not start")
-        time.sleep(0.1)
-    try:
+    with serve("--allow-seed", "--timer", "turn=300") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 class Seat:

@@ -6,11 +6,8 @@ cancel, the server passes for it without a click."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +19,7 @@ from websockets.sync.client import connect
 
 from games.catalog import shipped
 from games.engine.match import Match
-from tests.web.conftest import Pages, free_port, screenshot
+from tests.web.conftest import Pages, screenshot, serve
 from tests.web.helpers import CURTAIN, public_log, take_seat
 
 GAME = shipped()["igranie"]
@@ -36,27 +33,20 @@ CARD_ID = re.compile(r"\b(?:res|spc)-[a-z]+(?:-\d+)?\b")
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     """`boardroom serve` accepting room seeds, with long timers and short auto-pass delays."""
-    port = free_port()
-    cmd = "from clients.cli import main; raise SystemExit(main())"
-    args = ["serve", "--port", str(port), "--allow-seed", "--log-level", "warning"]
-    args += ["--timer", "turn=300", "--timer", "reaction=300", "--timer", "setup=300"]
-    args += ["--autopass-min", "0.2", "--autopass-max", "0.4"]
-    proc = subprocess.Popen([sys.executable, "-c", cmd, *args])
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                break
-        if time.monotonic() > deadline or proc.poll() is not None:
-            proc.kill()
-            raise RuntimeError("boardroom serve did not start")
-        time.sleep(0.1)
-    try:
+    with serve(
+        "--allow-seed",
+        "--timer",
+        "turn=300",
+        "--timer",
+        "reaction=300",
+        "--timer",
+        "setup=300",
+        "--autopass-min",
+        "0.2",
+        "--autopass-max",
+        "0.4",
+    ) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 class Passer(threading.Thread):
