@@ -16,6 +16,12 @@ from tests.web.helpers import CURTAIN, add_bot, create_room, public_log, take_se
 
 PLACE = "button[data-kind=place]:not([data-slot=confirm])"
 CONFIRM = "button[data-kind=place][data-slot=confirm]"
+#: The places' figure lines and the sealed marks of a placement prompt's page, or null once it has none.
+SEALED = f"""() => {{
+  if (!document.querySelector("{CONFIRM}")) return null;
+  const figures = [...document.querySelectorAll(".inf-figures")].map((e) => e.innerText);
+  return figures.length ? {{figures, sealed: document.querySelectorAll(".inf-sealed").length}} : null;
+}}"""
 OTHER = (
     "#table button[data-kind]:not([disabled]):not([data-kind=place]):not([data-kind=medicine]),"
     " #controls button[data-kind]:not([disabled])"
@@ -74,9 +80,12 @@ def test_hot_seat_places_by_clicking_and_sees_the_figures_at_the_reveal(pages: P
             page.locator(CURTAIN).click()
             continue
         if page.locator(CONFIRM).count():
-            # nobody's figures show before the reveal, and only the viewer's own sealed ones
-            assert set(page.locator(".inf-figures").all_inner_texts()) == {"No figures"}
-            assert page.locator(".inf-sealed").count() == 0
+            # nobody's figures show before the reveal, and only the viewer's own sealed ones: read in
+            # one script run, so no redraw of the page falls between the reads
+            table = page.evaluate(SEALED)
+            if table is None:  # redrawn since: look again
+                continue
+            assert set(table["figures"]) == {"No figures"} and table["sealed"] == 0
             if not clicked and not page.locator(f"{PLACE}[aria-pressed=true]").count():
                 screenshot(page, "infarkt")
             seat = viewer(page)
