@@ -18,7 +18,7 @@ import msgspec
 
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Timeout
-from games.engine.plugin import Game, step
+from games.engine.plugin import Game, check
 from server.clock import Clock
 from server.deadlines import AUTOPASS, AutoPass, TimerPolicy, auto_passes, next_strikes, schedule_for
 from server.errors import Refused
@@ -223,8 +223,12 @@ class Rooms:
     ) -> Commit:
         state = game.decode_state(loaded.state)
         now = self.clock.now()
-        strike = self._strike(game, meta, state, seat, kind, prompt)
-        events = step(game, state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
+        # the one prompt read before the step: it judges the action and says whether a timeout strikes
+        answered = check(game, state, seat, parsed, prompt)
+        if kind == "autopass" and not auto_passes(meta, seat, answered):
+            raise IllegalAction("action/stale_prompt", "the auto-passed prompt has changed")
+        strike = answered.strike if kind in ("timeout", "autopass") else True
+        events = game.apply(state, seat, parsed, Ctx.for_step(seed, loaded.version, now))
         outcome: Outcome | None = game.outcome(state)
         strikes = next_strikes(previous.strikes if previous else {}, seat, kind, strike)
         version = loaded.version + 1
@@ -243,24 +247,6 @@ class Rooms:
             meta_rev=meta.rev,
             meta=meta,
         )
-
-    @staticmethod
-    def _strike(
-        game: Game[Any, Any], meta: RoomMeta, state: Any, seat: int, kind: ActorKind, prompt: str | None
-    ) -> bool:
-        """Whether the prompt a server's action answers is a strike (`Prompt.strike`; a player's or a
-        bot's move: true, unused). Raises `IllegalAction` ``action/stale_prompt`` for an action naming
-        a ``prompt`` the seat no longer has, or an ``autopass`` of one it no longer auto-passes (its
-        settings changed)."""
-        if kind not in ("timeout", "autopass") and prompt is None:
-            return True
-        answered = game.prompts(state).get(seat)  # before the step: the prompt this action answers
-        if prompt is not None and (answered is None or answered.id != prompt):
-            details = {"prompt": answered.id} if answered is not None else {}
-            raise IllegalAction("action/stale_prompt", "the prompt this action answers has changed", details)
-        if kind == "autopass" and (answered is None or not auto_passes(meta, seat, answered)):
-            raise IllegalAction("action/stale_prompt", "the auto-passed prompt has changed")
-        return answered is None or answered.strike
 
     async def reschedule(self, room: str) -> None:
         """Recompute the current version's deadlines after a seat changed hands (a leaver, a new bot)."""

@@ -236,16 +236,21 @@ def kind_of(action: Any) -> str:
     return str(action.__struct_config__.tag)
 
 
-def check(game: Game[Any, Any], state: Any, seat: int, action: Any) -> Prompt:
+def check(game: Game[Any, Any], state: Any, seat: int, action: Any, answers: str | None = None) -> Prompt:
     """The generic legality checks of `step`, without applying. Returns the seat's prompt.
 
-    Raises `IllegalAction`: ``game/over``, ``action/no_prompt`` (or the game's `Game.idle_code`),
-    ``action/not_offered`` or ``action/stale_prompt`` (a `Timeout` naming another prompt id).
+    ``answers``: the id of the prompt the client says the action answers (an ``act``'s ``prompt``), or
+    ``None``. Raises `IllegalAction`: ``action/stale_prompt`` (``answers`` is not the seat's prompt any
+    more, ``details.prompt`` its current one if any; or a `Timeout` naming another prompt id),
+    ``game/over``, ``action/no_prompt`` (or the game's `Game.idle_code`), ``action/not_offered``.
     """
     prompts = game.prompts(state)
+    prompt = prompts.get(seat)
+    if answers is not None and (prompt is None or prompt.id != answers):
+        details = {"prompt": prompt.id} if prompt is not None else {}
+        raise IllegalAction("action/stale_prompt", "the prompt this action answers has changed", details)
     if not prompts and game.outcome(state) is not None:
         raise IllegalAction("game/over")
-    prompt = prompts.get(seat)
     if prompt is None:
         raise IllegalAction(game.idle_code(state, seat))
     if isinstance(action, Timeout):
