@@ -176,6 +176,13 @@ class Scheduler:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
             self._thinkers = None
 
+    async def aclose(self) -> None:
+        """`close`, waiting (off the loop) until the pool's processes and its management thread ended: a
+        pool shut down without waiting can fail at interpreter exit, its wake-up pipe already closed."""
+        pool, self._thinkers = self._thinkers, None
+        if self._own_pool and pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
     async def abandon(self, now: float) -> int:
         """Close rooms nobody has been connected to for ``abandon_after`` seconds; returns how many."""
         store, limit = self.services.store, self.services.settings.ttls.abandon_after
@@ -204,7 +211,7 @@ class Scheduler:
         try:
             await self._sweep()
         finally:
-            self.close()
+            await self.aclose()
 
     async def _sweep(self) -> None:
         outage = outage_of(self.services.store)
