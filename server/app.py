@@ -57,12 +57,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = asyncio.ensure_future(Scheduler(services).run())
+        probe = asyncio.ensure_future(services.metrics.pauses.watch())
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for running in (probe, task):
+                running.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await running
             await services.inflight.settle(services.settings.shutdown_grace)  # the scheduler's last commit
             await services.aclose()
 

@@ -15,6 +15,8 @@ Each `Metrics` has its own registry (several apps may live in one test process).
 ``boardroom_action_seconds``        histogram  one action from load to committed (retries included)
 ``boardroom_commit_seconds``        histogram  one store commit (one Lua script on Redis)
 ``boardroom_draining``              gauge      1 once a graceful shutdown started
+``boardroom_gc_pause_seconds``      histogram  one garbage collection, by ``generation`` (`server.pauses`)
+``boardroom_loop_lag_seconds``      histogram  how late the event loop ran a probe due every 0.1 s
 ``process_*``                       various    CPU seconds, resident memory, open fds of the process
 ==================================  =========  =========================================================
 
@@ -38,6 +40,7 @@ from games.engine.errors import IllegalAction
 from server.errors import Refused
 from server.inflight import Inflight
 from server.outage import outage_of, unavailable
+from server.pauses import Pauses
 from server.rooms import Acted, ActorKind, Rooms
 from server.store.model import Commit, CommitResult
 
@@ -80,6 +83,7 @@ class Metrics:
         self.store_up = Gauge(
             "boardroom_store_up", "1 when the store answered the last scrape's reads", registry=registry
         )
+        self.pauses = Pauses(registry)
         self._by_result: dict[tuple[str, str], Counter] = {}
 
     def count_action(self, actor: str, result: str, seconds: float) -> None:

@@ -8,6 +8,9 @@ import msgspec
 
 Mode = Literal["closed", "paced", "idle"]
 
+#: Seconds per slice of a run's latency timeline (`LoadResult.timeline`).
+SLOT = 0.25
+
 
 class LoadConfig(msgspec.Struct, frozen=True):
     """One load generator run.
@@ -43,6 +46,17 @@ class Percentiles(msgspec.Struct, frozen=True):
     max: float | None = None
 
 
+class Slot(msgspec.Struct, frozen=True, array_like=True):
+    """One slice of the window: ``start`` seconds after the window opened, the actions completed in it
+    (``count``) and their latency percentiles, ms (``p50``, ``p99``, ``max``; ``None`` when empty)."""
+
+    start: float
+    count: int
+    p50: float | None
+    p99: float | None
+    max: float | None
+
+
 class LoadResult(msgspec.Struct, frozen=True):
     """What the generator measured in its window (``window`` seconds); ``rooms_live`` and
     ``connections`` as the window opened (finished games are replaced as it goes).
@@ -50,7 +64,8 @@ class LoadResult(msgspec.Struct, frozen=True):
     ``actions``: acknowledged actions whose update reached every seat of the room; ``updates``: update
     frames received; ``latency``: action sent -> the last seat of its room received the step (full
     fan-out), ms; ``games``: games that ended (their rooms were replaced by new ones); ``refused``:
-    error answers; ``stalled``: rooms with an action older than 2 s in flight at the end.
+    error answers; ``stalled``: rooms with an action older than 2 s in flight at the end; ``timeline``:
+    the window in slices of `SLOT` seconds (where in time the slow actions were).
     """
 
     rooms_live: int
@@ -64,6 +79,7 @@ class LoadResult(msgspec.Struct, frozen=True):
     refused: int
     stalled: int
     latency: Percentiles
+    timeline: list[Slot] = []
 
 
 class Sample(msgspec.Struct, frozen=True):

@@ -92,6 +92,7 @@ async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
 
     from clients.bench.report import markdown, summarize
     from clients.bench.runner import measure, measure_baseline
+    from clients.bench.tail import tail_line
 
     console = Console()
     columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"))
@@ -118,6 +119,10 @@ async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
         f"store {'redis' if plans[0].redis else 'memory'}, window {load.duration:.0f} s, medians of {repeat}"
     )
     print(markdown(summaries, base))
+    for label, rs in runs.items():
+        line = tail_line(label, rs)
+        if line is not None:
+            print(line)
     if plans[0].profile is not None:
         _print_profiles(plans[0].profile, summaries)
     if json_path:

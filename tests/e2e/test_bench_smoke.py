@@ -8,10 +8,14 @@ import subprocess
 import sys
 from typing import Any
 
-from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures
+import msgspec
+
+from clients.bench.load import timeline
+from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Slot
 from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
 from clients.bench.runner import Plan, baseline_files, measure
+from clients.bench.tail import tail_line
 
 
 def _quiet(label: str, fields: dict[str, Any]) -> None:
@@ -70,3 +74,22 @@ def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_fram
         "sends (websocket writes)": 1 / 6,
         OTHER: 1 / 12,
     }
+
+
+def test_the_timeline_puts_each_action_in_the_slice_it_completed_in() -> None:
+    # window of 1 s from t0 = 100: slices of 0.25 s; one slow action in the third slice
+    ends = [100.1, 100.2, 100.6, 100.9, 101.0]
+    samples = [0.001, 0.003, 0.040, 0.002, 0.004]
+    slices = timeline(samples, ends, 100.0, 1.0)
+    assert slices == [
+        Slot(0.0, 2, 1.0, 3.0, 3.0),
+        Slot(0.25, 0, None, None, None),
+        Slot(0.5, 1, 40.0, 40.0, 40.0),
+        Slot(0.75, 2, 2.0, 4.0, 4.0),  # the action completing at the window's end counts in the last
+    ]
+    result = msgspec.structs.replace(_figures("gregs", 5, 1.0, 40.0).load, timeline=slices)
+    run = msgspec.structs.replace(_figures("gregs", 5, 1.0, 40.0), load=result)
+    assert tail_line("gregs", [run]) == (
+        "gregs: p99 per 0.25 s slice: median 4.0 ms, worst 40.0 ms (run 1, 0.50 s into the window); "
+        "1 of 3 slices over 10 ms"
+    )
