@@ -1,9 +1,10 @@
-"""Figures of repeated runs: medians per label, ratios to the baseline, and the text table printed.
+"""Figures of repeated runs: medians per label, ratios to the baseline (and to a reference peer, Colyseus,
+when it ran), and the text table printed.
 
 Each figure is the median over the repeats of that figure (not the figures of the median run).
 ``errors`` are failed room setups and refused actions; ``stalled`` rooms had an action in flight for
-over 2 s when the window closed (a saturated worker, not a failure). A ratio is boardroom / baseline:
-above 1 for actions/s is better, below 1 for CPU, latency and RSS is better.
+over 2 s when the window closed (a saturated worker, not a failure). A ratio is a row / the baseline
+(or / the reference peer): above 1 for actions/s is better, below 1 for CPU, latency and RSS is better.
 """
 
 from __future__ import annotations
@@ -149,12 +150,28 @@ def ratio_row(s: Summary, base: Summary) -> list[str]:
     ]
 
 
-def markdown(summaries: Sequence[Summary], base: Summary | None) -> str:
-    """The table as Markdown (what docs/benchmarks.md quotes)."""
-    rows = [row(s) for s in summaries]
+#: The columns added when a reference peer ran: its figures as the denominator of every row's ratio.
+REFERENCE_COLUMNS = ("x {} µs", "x {} p99")
+
+
+def reference_cells(s: Summary, reference: Summary) -> list[str]:
+    """``s`` against the reference peer: µs per action and p99 as ratios (`REFERENCE_COLUMNS`)."""
+    return [ratio(s.cpu_per_action_us, reference.cpu_per_action_us), ratio(s.p99, reference.p99)]
+
+
+def markdown(summaries: Sequence[Summary], base: Summary | None, reference: Summary | None = None) -> str:
+    """The table as Markdown (what docs/benchmarks.md quotes): a row per summary (ours, then the peers),
+    the baseline's, then each summary against the baseline; with a ``reference`` (a peer's summary, also
+    among ``summaries``) every measured row also gets its ratios to it (`REFERENCE_COLUMNS`, named after
+    its label)."""
+    measured = [*summaries, *([base] if base is not None else [])]
+    rows = [row(s) + (reference_cells(s, reference) if reference else []) for s in measured]
     if base is not None:
-        rows.append(row(base))
-        rows += [ratio_row(s, base) for s in summaries]
-    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + " --- |" * len(COLUMNS)]
+        blanks = [""] * len(REFERENCE_COLUMNS) if reference else []
+        rows += [ratio_row(s, base) + blanks for s in summaries]
+    columns = list(COLUMNS)
+    if reference is not None:
+        columns += [c.format(reference.label) for c in REFERENCE_COLUMNS]
+    lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
     lines += ["| " + " | ".join(cells) + " |" for cells in rows]
     return "\n".join(lines)

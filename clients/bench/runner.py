@@ -2,9 +2,10 @@
 workers' CPU and RSS at the generator's ``MEASURE_START``/``MEASURE_END`` lines, show progress; and the
 same for the transport baseline (``server_websockets.py`` + ``loadgen.py`` of the baseline directory).
 
-A `Plan` is what the command line asked for; `measure` and `measure_baseline` each return one
-`RunFigures`. Processes on this machine: workers (and the baseline server) on ``server_cores``, the
-generator on ``client_cores`` (``taskset``), Redis wherever it runs.
+A `Plan` is what the command line asked for; `measure` and `measure_baseline` (and `peers.measure_peer`
+for a peer framework) each return one `RunFigures`. Processes on this machine: workers (and the
+baseline's or a peer's server) on ``server_cores``, the generator on ``client_cores`` (``taskset``),
+Redis wherever it runs.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _sample(pids: list[int], redis_pid: int | None, client: int) -> Sample:
     )
 
 
-async def _drive(
+async def drive(
     label: str,
     cmd: list[str],
     pids: list[int],
@@ -110,7 +111,7 @@ async def _drive(
     return result, start, end, idle_rss
 
 
-def _figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_rss: int) -> RunFigures:
+def run_figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_rss: int) -> RunFigures:
     redis_cpu = None
     if start.redis_cpu is not None and end.redis_cpu is not None:
         redis_cpu = end.redis_cpu - start.redis_cpu
@@ -149,14 +150,14 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
         if plan.profile is not None:
             out = Path(plan.profile) / f"{label}-{os.getpid()}-{ports[0]}.txt"
             sampler = functools.partial(profile.record, pids[0], plan.load.duration, out)
-        result, start, end, idle_rss = await _drive(label, cmd, pids, redis_pid, progress, sampler)
+        result, start, end, idle_rss = await drive(label, cmd, pids, redis_pid, progress, sampler)
     finally:
         for worker in workers:
             procs.stop(worker)
         if plan.redis:
             with contextlib.suppress(Exception):
                 procs.purge_prefix(plan.redis, prefix)
-    return _figures(label, msgspec.convert(result, LoadResult), start, end, idle_rss)
+    return run_figures(label, msgspec.convert(result, LoadResult), start, end, idle_rss)
 
 
 def baseline_files(directory: str | None) -> tuple[Path, Path] | None:
@@ -186,14 +187,16 @@ async def measure_baseline(plan: Plan, progress: Progress) -> RunFigures | None:
             gen += ["--interval-ms", str(load.interval * 1000)]
         redis_pid = procs.redis_pid(plan.redis) if plan.redis else None
         cmd = procs.pinned(procs.python(*gen), plan.client_cores)
-        result, start, end, idle_rss = await _drive("baseline", cmd, [proc.pid], redis_pid, progress)
+        result, start, end, idle_rss = await drive("baseline", cmd, [proc.pid], redis_pid, progress)
     finally:
         procs.stop(proc)
-    return _figures("baseline", _baseline_result(result), start, end, idle_rss)
+    return run_figures("baseline", loadgen_result(result), start, end, idle_rss)
 
 
-def _baseline_result(raw: dict[str, Any]) -> LoadResult:
-    """The baseline generator's RESULT as a `LoadResult` (it reports p90, not p95)."""
+def loadgen_result(raw: dict[str, Any]) -> LoadResult:
+    """A RESULT of the baseline's generator (or of a peer's load client: the same fields) as a
+    `LoadResult`. They report p90, not p95 (left ``None``), and broadcasts per second, not a count
+    (``updates`` is that rate times the window, rounded); they play no games and refuse nothing."""
     lat = raw["lat_ms"]
     window = float(raw["window_s"])
     return LoadResult(

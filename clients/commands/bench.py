@@ -5,7 +5,9 @@ workers started here (in-memory store, or ``--redis URL`` shared by every worker
 idle. For each game given, and for the transport baseline of ``--baseline-dir`` in the same invocation,
 it reports actions/s, updates/s, p50/p95/p99 action-to-update latency, worker CPU (share of a core and µs
 per action, from ``/proc``), Redis CPU when Redis runs here, and RSS per connection above the idle
-worker; medians of ``--repeat`` runs, and every figure also as a ratio to the baseline.
+worker; medians of ``--repeat`` runs, and every figure also as a ratio to the baseline. ``--peers
+colyseus,bgio`` adds the peer frameworks of ``--peers-dir`` (Node) on the baseline's workload, and every
+row's µs per action and p99 as a ratio to Colyseus's.
 """
 
 from __future__ import annotations
@@ -43,6 +45,15 @@ def register(sub: Any) -> None:
         help="the transport baseline (server_websockets.py, loadgen.py); default ../shared/bench",
     )
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline run")
+    parser.add_argument(
+        "--peers",
+        default="",
+        metavar="NAMES",
+        help="peer frameworks to run too, comma-separated: colyseus, bgio (needs node and npm)",
+    )
+    parser.add_argument(
+        "--peers-dir", help="the peers' scripts and package-lock.json (default: <baseline-dir>/peers)"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write every run's raw figures here")
     parser.add_argument(
         "--profile",
@@ -83,13 +94,38 @@ def run(args: argparse.Namespace) -> int:
         )
         for game in args.game or ["gregs", "fixture-hands"]
     ]
-    return asyncio.run(_bench(plans, args.repeat, args.json))
+    peers, work = _peers(args)
+    return asyncio.run(_bench(plans, args.repeat, args.json, peers, work))
 
 
-async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
+def _peers(args: argparse.Namespace) -> tuple[list[str], Path | None]:
+    """The peers asked for and their prepared folder, or none with a one-line reason why they are skipped
+    (idle mode, node or npm missing, no peers folder, ``npm ci`` failed)."""
+    from clients.bench import peers
+
+    try:
+        names = peers.parse(args.peers)
+    except peers.PeerError as exc:
+        raise SystemExit(f"boardroom bench: --peers: {exc}") from exc
+    if not names:
+        return [], None
+    if args.mode == "idle":
+        print("idle mode: the peers are skipped (their load clients measure moves, not idle connections)")
+        return [], None
+    try:
+        return names, peers.prepare(args.peers_dir or Path(args.baseline_dir) / "peers", names)
+    except peers.PeerError as exc:
+        print(f"peers skipped: {exc}")
+        return [], None
+
+
+async def _bench(
+    plans: list[Any], repeat: int, json_path: str | None, peers: list[str], work: Path | None
+) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from clients.bench.peers import REFERENCE, measure_peer
     from clients.bench.report import markdown, summarize
     from clients.bench.runner import measure, measure_baseline
     from clients.bench.tail import tail_line
@@ -111,20 +147,32 @@ async def _bench(plans: list[Any], repeat: int, json_path: str | None) -> int:
                 if figures is not None:
                     runs.setdefault("baseline", []).append(figures)
                 bar.remove_task(task)
-    base = summarize(runs.pop("baseline")) if "baseline" in runs else None
-    summaries = [summarize(r) for r in runs.values()]
+        for name in peers:
+            assert work is not None
+            for n in range(repeat):
+                task = bar.add_task(f"{name} {n + 1}/{repeat}", total=plans[0].load.rooms, info="starting")
+                try:
+                    runs.setdefault(name, []).append(
+                        await measure_peer(plans[0], name, work, _shower(bar, task))
+                    )
+                except RuntimeError as exc:  # one peer failing leaves the rest of the table
+                    console.print(f"{name} run {n + 1} failed: {exc}")
+                bar.remove_task(task)
+    base = summarize(runs["baseline"]) if runs.get("baseline") else None
+    summaries = [summarize(r) for label, r in runs.items() if label != "baseline" and r]
+    reference = next((s for s in summaries if s.label == REFERENCE), None)
     load = plans[0].load
     console.print(
         f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s), "
         f"store {'redis' if plans[0].redis else 'memory'}, window {load.duration:.0f} s, medians of {repeat}"
     )
-    print(markdown(summaries, base))
+    print(markdown(summaries, base, reference))
     for label, rs in runs.items():
         line = tail_line(label, rs)
         if line is not None:
             print(line)
     if plans[0].profile is not None:
-        _print_profiles(plans[0].profile, summaries)
+        _print_profiles(plans[0].profile, [s for s in summaries if s.label not in peers])
     if json_path:
         raw = {label: [msgspec.to_builtins(r) for r in rs] for label, rs in runs.items()}
         with open(json_path, "wb") as f:

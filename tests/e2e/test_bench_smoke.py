@@ -4,18 +4,24 @@ benchmark itself stays out of CI: figures are timings, reported in docs/benchmar
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
+from clients.bench import peers
 from clients.bench.load import timeline
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Slot
 from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
-from clients.bench.runner import Plan, baseline_files, measure
+from clients.bench.runner import Plan, baseline_files, loadgen_result, measure
 from clients.bench.tail import tail_line
+from clients.commands.bench import DEFAULT_BASELINE
 
 
 def _quiet(label: str, fields: dict[str, Any]) -> None:
@@ -93,3 +99,83 @@ def test_the_timeline_puts_each_action_in_the_slice_it_completed_in() -> None:
         "gregs: p99 per 0.25 s slice: median 4.0 ms, worst 40.0 ms (run 1, 0.50 s into the window); "
         "1 of 3 slices over 10 ms"
     )
+
+
+#: A RESULT line of colyseus_load.js as it printed it (3 rooms paced at 100 ms, a 0.5 s window).
+PEER_RESULT = (
+    'RESULT {"impl_client":"colyseus.js","interval_ms":100,"rooms_requested":3,"rooms_live":3,'
+    '"connections":12,"connect_errors":0,"connect_s":0.04,"window_s":0.5,"moves":15,"moves_per_s":29.9,'
+    '"bcast_msgs_per_s":119.8,"lat_ms":{"p50":0.47648500000002514,"p90":0.8057089999999789,'
+    '"p99":0.8623239999999441,"max":0.8623239999999441},"lat_sender_ms":{"p50":0.47648500000002514,'
+    '"p99":0.8623239999999441},"stalled_rooms":0}'
+)
+
+
+def test_a_peer_result_line_becomes_a_load_result() -> None:
+    raw = msgspec.json.decode(PEER_RESULT.removeprefix("RESULT "))
+    assert loadgen_result(raw) == LoadResult(
+        rooms_live=3,
+        connections=12,
+        connect_errors=0,
+        connect_seconds=0.04,
+        window=0.5,
+        actions=15,
+        updates=60,  # 119.8 broadcasts/s over the 0.5 s window: each of the 15 moves reached 4 members
+        games=0,
+        refused=0,
+        stalled=0,
+        latency=Percentiles(0.47648500000002514, None, 0.8623239999999441, 0.8623239999999441),
+    )
+
+
+def test_every_row_gets_its_ratio_to_the_reference_peer() -> None:
+    ours = summarize([_figures("gregs", 2000, 2.0, 8.0)])
+    colyseus = summarize([_figures("colyseus", 4000, 1.0, 2.0)])
+    base = summarize([_figures("baseline", 4000, 0.5, 4.0)])
+    lines = markdown([ours, colyseus], base, colyseus).splitlines()
+    assert lines[0].endswith("| stalled | x colyseus µs | x colyseus p99 |")
+    assert [line.rsplit("|", 3)[1:3] for line in lines[2:5]] == [
+        [" x4.00 ", " x4.00 "],  # gregs: 1000 µs/action against 250; p99 8 ms against 2
+        [" x1.00 ", " x1.00 "],
+        [" x0.50 ", " x2.00 "],  # the baseline: 125 µs/action; p99 4 ms
+    ]
+    assert lines[6] == (
+        "| colyseus / baseline |  |  | x1.00 | x1.00 | x1.00 |  | x0.50 | x2.00 | x2.00 |  | x1.00 |"
+        + "  |  |  |  |  |  |"
+    )
+
+
+def test_the_peers_name_known_frameworks_and_need_their_folder(tmp_path: Path) -> None:
+    assert peers.parse("colyseus, bgio,colyseus") == ["colyseus", "bgio"]
+    with pytest.raises(peers.PeerError, match=r"^unknown peer phaser \(known: colyseus, bgio\)$"):
+        peers.parse("colyseus,phaser")
+    (tmp_path / "package.json").write_text("{}")
+    with pytest.raises(peers.PeerError) as failed:
+        peers.prepare(tmp_path, ["bgio"], cache=tmp_path / "cache")
+    assert str(failed.value) == (
+        f"no peers in {tmp_path} (missing package-lock.json, bgio_server.js, bgio_load.js; give --peers-dir)"
+    )
+    assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.skipif(not (shutil.which("node") and shutil.which("npm")), reason="the peers run under Node")
+@pytest.mark.skipif(not (DEFAULT_BASELINE / "peers").is_dir(), reason="no peers folder beside the checkout")
+def test_the_peers_run_beside_a_game_in_one_invocation(tmp_path: Path) -> None:
+    out = tmp_path / "runs.json"
+    cmd = [sys.executable, "-c", "from clients.cli import main; main()", "bench", "--game", "fixture-hands"]
+    cmd += ["--rooms", "2", "--warmup", "0.3", "--duration", "1", "--no-baseline", "--peers", "colyseus,bgio"]
+    cmd += ["--server-cores", "", "--client-cores", "", "--json", str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=150)
+    assert done.returncode == 0, done.stderr
+    runs = msgspec.json.decode(out.read_bytes())
+    assert sorted(runs) == ["bgio", "colyseus", "fixture-hands"], done.stdout  # a skipped peer says why
+    for name in ("colyseus", "bgio"):
+        (run,) = runs[name]
+        load = run["load"]
+        assert (load["rooms_live"], load["connections"], load["connect_errors"]) == (2, 8, 0)
+        assert load["actions"] > 0 and run["worker_cpu"] > 0
+        (line,) = [line for line in done.stdout.splitlines() if line.startswith(f"| {name} | 2 | 8 |")]
+        cells = [cell.strip() for cell in line.split("|")[1:-1]]
+        assert all(re.fullmatch(r"x\d+\.\d\d", cell) for cell in cells[-2:]), line  # x colyseus µs, p99
+    (colyseus,) = [line for line in done.stdout.splitlines() if line.startswith("| colyseus |")]
+    assert colyseus.endswith("| x1.00 | x1.00 |")
