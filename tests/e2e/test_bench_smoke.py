@@ -4,10 +4,13 @@ benchmark itself stays out of CI: figures are timings, reported in docs/benchmar
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from typing import Any
 
+from clients.bench import procs
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures
 from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
@@ -70,3 +73,21 @@ def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_fram
         "sends (websocket writes)": 1 / 6,
         OTHER: 1 / 12,
     }
+
+
+def test_a_server_process_tree_is_read_from_proc() -> None:
+    """The figures of ``serve --workers N`` are summed over its process tree (`procs.tree`)."""
+    code = (
+        "import subprocess, sys; print(subprocess.Popen(['sleep', '60']).pid, flush=True); sys.stdin.read()"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert parent.stdout is not None and parent.stdin is not None
+    child = int(parent.stdout.readline())
+    try:
+        assert (procs.children(parent.pid), procs.tree(parent.pid)) == ([child], [parent.pid, child])
+        assert procs.spawned(parent.pid) == []  # not a multiprocessing child
+    finally:
+        os.kill(child, signal.SIGKILL)
+        parent.stdin.close()
+        parent.wait(10)
+        parent.stdout.close()
