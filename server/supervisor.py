@@ -123,9 +123,13 @@ class Supervisor:
 
 
 def _child(target: Target, sock: socket.socket, *args: Any) -> None:
-    """A child's entry: end with the parent (Linux), then serve."""
+    """A child's entry: end with the parent (Linux), then serve. A terminal's Ctrl-C reaches the child
+    as well as the supervisor's SIGTERM; after the graceful shutdown uvicorn raises the signals it caught
+    again, and the SIGINT one comes back as ``KeyboardInterrupt``: the stop that was asked for, not a
+    failure (a traceback and status 1)."""
     _die_with_parent()
-    target(sock, *args)
+    with contextlib.suppress(KeyboardInterrupt):
+        target(sock, *args)
 
 
 def _die_with_parent() -> None:

@@ -2,9 +2,10 @@
 
 Which worker holds a connection is read from ``/proc`` (no endpoint tells): the server side of each
 client's TCP connection (``/proc/net/tcp``) is a socket inode, found among one child's open files.
-Both workers answer websockets; SIGTERM to the parent tells every connected client ``bye`` 1001 and
-ends every process with status 0; a worker killed with SIGKILL is replaced and the port keeps serving;
-two workers without Redis are refused with one line and status 2."""
+Both workers answer websockets; SIGTERM to the parent (or a terminal's Ctrl-C, to the whole process
+group) tells every connected client ``bye`` 1001 and ends every process with status 0; a worker killed
+with SIGKILL is replaced and the port keeps serving; two workers without Redis are refused with one
+line and status 2."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ def served(port: int, prefix: str) -> Iterator[subprocess.Popen[bytes]]:
         env={**os.environ, "PYTHONWARNINGS": "ignore"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a process group of its own, as a terminal's foreground job
     )
     try:
         wait_healthy(port, proc)
@@ -146,14 +148,20 @@ def prefix() -> str:
     return new_prefix()
 
 
-async def test_both_workers_serve_and_sigterm_says_bye_to_each_client_then_all_exit_0(prefix: str) -> None:
+@pytest.mark.parametrize("stop", ["SIGTERM to the parent", "Ctrl-C: SIGINT to the process group"])
+async def test_both_workers_serve_and_a_stop_says_bye_to_each_client_then_all_exit_0(
+    prefix: str, stop: str
+) -> None:
     port = free_port()
     with served(port, prefix) as proc:
         pids = workers(proc.pid, port)
         tree = [proc.pid, *children(proc.pid)]
         room = await open_room(port)
         held = await spectators_on_both(port, pids, room)
-        proc.send_signal(signal.SIGTERM)
+        if stop.startswith("SIGTERM"):
+            proc.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)  # the workers get it too, and then the parent's SIGTERM
         ends = await asyncio.gather(*(frames_until_closed(ws) for ws, _ in held))
         assert proc.wait(20) == 0
         bye = {"type": "bye", "code": 1001, "reason": "shutdown"}
