@@ -104,13 +104,15 @@ class Supervisor:
 
     def _stop_all(self) -> int:
         """SIGTERM every child, wait for all; returns 0 when each stopped cleanly, else `HARD_EXIT`."""
-        running = [child for child in self.children if child is not None and child.is_alive()]
-        for child in running:
-            with contextlib.suppress(ProcessLookupError):
-                child.terminate()
+        # a child that ended since the last look is checked too (a terminal's Ctrl-C may have stopped it)
+        present = [child for child in self.children if child is not None]
+        for child in present:
+            if child.is_alive():
+                with contextlib.suppress(ProcessLookupError):
+                    child.terminate()
         deadline = time.monotonic() + self.grace + HARD_MARGIN + STOP_MARGIN
         clean = True
-        for child in running:
+        for child in present:
             child.join(max(0.0, deadline - time.monotonic()))
             if child.exitcode is None:
                 log.error("worker pid %s still running past its grace; killing it", child.pid)
