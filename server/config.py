@@ -148,6 +148,13 @@ OPTIONS: tuple[Option, ...] = (
     _o("--autopass-max", "autopass_max", "float", "longest delay before an auto-pass (seat setting)", "s"),
     _o("--tick", "tick", "float", "scheduler sweep interval", "s"),
     _o("--shutdown-grace", "shutdown_grace", "float", "graceful shutdown budget (SIGTERM)", "s"),
+    _o(
+        "--workers",
+        "workers",
+        "int",
+        "worker processes on this one port (more than 1 needs --redis)",
+        "processes",
+    ),
     _o("--allow-seed", "allow_seed", "bool", "accept fixed room seeds (tests only: reveals cards)"),
     _o("--fixtures", "fixtures", "bool", "also host the fixture games (fixture-*; benchmarks, tests)"),
 )
@@ -170,7 +177,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Settings:
     """The `Settings` of flags ``args`` over variables ``environ`` over the defaults. ``--redis`` (or its
-    variable) selects the Redis store (``--redis-cluster`` needs a ``redis://`` or ``rediss://`` one).
+    variable) selects the Redis store (``--redis-cluster`` needs a ``redis://`` or ``rediss://`` one;
+    ``--workers`` above 1 needs one).
     Raises `ConfigError` naming the bad flag or variable."""
     data: dict[str, Any] = {}
     given: dict[str, tuple[str, Any]] = {}  # path -> (flag or variable, raw value), to name a bad one
@@ -190,6 +198,11 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> Setti
         settings = msgspec.convert(data, Settings)
     except msgspec.ValidationError as exc:
         raise ConfigError(_out_of_bounds(str(exc), given)) from None
+    if settings.workers > 1 and settings.store != "redis":
+        flag = given["workers"][0]
+        raise ConfigError(
+            f"{flag}: {settings.workers} workers need --redis (the in-memory store is one process's own)"
+        )
     if settings.autopass_min > settings.autopass_max:
         raise ConfigError(f"--autopass-min ({settings.autopass_min}) must not exceed --autopass-max")
     return settings

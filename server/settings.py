@@ -133,6 +133,9 @@ class Settings(msgspec.Struct, frozen=True):
       `create_app` hosts the games it is given and does not read it.
     - ``shutdown_grace``: seconds a graceful shutdown waits for in-flight actions and for clients to
       leave (`server.shutdown`); keep it below the orchestrator's termination grace period.
+    - ``workers``: worker processes ``boardroom serve`` runs on its one port (`server.supervisor`); more
+      than one needs the Redis store (checked by `server.config.settings_from`), since each process is
+      a whole worker with its own memory. `create_app` serves one process and does not read it.
     """
 
     host: str = "127.0.0.1"
@@ -154,6 +157,7 @@ class Settings(msgspec.Struct, frozen=True):
     allow_seed: bool = False
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0
+    workers: AtLeastOne = 1
 
     def timer_seconds(self, declared: Mapping[str, float] | None = None) -> dict[str, float]:
         """Seconds per timer class before a room's own: `DEFAULT_TIMERS`, then what a game ``declared``

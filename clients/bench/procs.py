@@ -57,6 +57,36 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (those of each of its threads; ``/proc/<pid>/task/<tid>/children``),
+    in pid order; none when ``/proc`` cannot tell."""
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{tid}/children") as f:
+                found += [int(child) for child in f.read().split()]
+    return sorted(found)
+
+
+def tree(pid: int) -> list[int]:
+    """``pid`` and every process below it (a ``serve --workers N`` parent, its workers, their pools)."""
+    pids = [pid]
+    for child in children(pid):
+        pids += tree(child)
+    return pids
+
+
+def spawned(pid: int) -> list[int]:
+    """The children of ``pid`` that multiprocessing started with ``spawn`` (the workers of a ``serve
+    --workers N`` parent; not its resource tracker)."""
+    found = []
+    for child in children(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{child}/cmdline", "rb") as f:
+            if b"spawn_main" in f.read():
+                found.append(child)
+    return found
+
+
 def redis_pid(url: str) -> int | None:
     """The pid of the Redis server at ``url`` when it runs on this machine (``INFO server``)."""
     import redis

@@ -1,6 +1,8 @@
 """Runs one measurement: start the worker(s) and the load generator as pinned child processes, sample the
 workers' CPU and RSS at the generator's ``MEASURE_START``/``MEASURE_END`` lines, show progress; and the
 same for the transport baseline (``server_websockets.py`` + ``loadgen.py`` of the baseline directory).
+Several workers are one ``serve --workers N`` on one port; every figure of a server is summed over its
+process and all below it (`procs.tree`: the supervisor, its workers, their bots' pools).
 
 A `Plan` is what the command line asked for; `measure` and `measure_baseline` (and `peers.measure_peer`
 for a peer framework) each return one `RunFigures`. Processes on this machine: workers (and the
@@ -29,10 +31,11 @@ Progress = Callable[[str, dict[str, Any]], None]
 
 
 class Plan(msgspec.Struct, frozen=True):
-    """What to run: the load (``load``; its ``bases`` are filled in per run), ``workers`` worker
-    processes, the ``redis`` URL (``None``: the in-memory store, one worker), cores for the server side
-    and the client side (``None``: not pinned), the baseline directory (``None``: skipped) and a
-    directory for py-spy profiles of the first worker over the window (``None``: not profiled)."""
+    """What to run: the load (``load``; its ``bases`` are filled in per run: the one port), ``workers``
+    worker processes (one ``serve --workers N``), the ``redis`` URL (``None``: the in-memory store, one
+    worker), cores for the server side and the client side (``None``: not pinned), the baseline
+    directory (``None``: skipped) and a directory for py-spy profiles of the (first) worker over the
+    window (``None``: not profiled)."""
 
     load: LoadConfig
     workers: int = 1
@@ -48,10 +51,11 @@ class Plan(msgspec.Struct, frozen=True):
 BENCH_RATE = "100000"
 
 
-def worker_command(port: int, redis: str | None, prefix: str) -> list[str]:
-    """``boardroom serve`` as a benchmark worker: fixtures hosted, rate limits lifted, logs quiet."""
+def worker_command(port: int, redis: str | None, prefix: str, workers: int = 1) -> list[str]:
+    """``boardroom serve`` as ``workers`` benchmark workers on ``port``: fixtures hosted, rate limits
+    lifted, logs quiet."""
     cmd = procs.python("-c", "from clients.cli import main; main()", "serve", "--port", str(port))
-    cmd += ["--fixtures", "--log-level", "warning"]
+    cmd += ["--workers", str(workers), "--fixtures", "--log-level", "warning"]
     for flag in ("--actions-per-second", "--action-burst", "--frames-per-second", "--frame-burst"):
         cmd += [flag, BENCH_RATE]
     for flag in ("--creates-per-second", "--create-burst", "--lists-per-second", "--list-burst"):
@@ -63,10 +67,12 @@ def worker_command(port: int, redis: str | None, prefix: str) -> list[str]:
 
 
 def _sample(pids: list[int], redis_pid: int | None, client: int) -> Sample:
+    """CPU and RSS now of ``pids`` with every process below them, Redis's CPU, the generator's CPU."""
+    every = [p for pid in pids for p in procs.tree(pid)]
     return Sample(
-        sum(procs.cpu_seconds(p) for p in pids),
+        sum(procs.cpu_seconds(p) for p in every),
         procs.cpu_seconds(redis_pid) if redis_pid else None,
-        sum(procs.rss_bytes(p) for p in pids),
+        sum(procs.rss_bytes(p) for p in every),
         procs.cpu_seconds(client),
     )
 
@@ -80,9 +86,9 @@ async def drive(
     sampler: Callable[[], Awaitable[Any]] | None = None,
 ) -> tuple[dict[str, Any], Sample, Sample, int]:
     """Run the generator ``cmd`` to its end; returns its RESULT, the samples at the window's start and
-    end, and the workers' RSS just before the load (bytes). ``sampler`` starts with the window (a
-    profiler) and is awaited before returning."""
-    idle_rss = sum(procs.rss_bytes(p) for p in pids)
+    end, and the workers' RSS just before the load (bytes; each figure over ``pids`` and the processes
+    below them). ``sampler`` starts with the window (a profiler) and is awaited before returning."""
+    idle_rss = sum(procs.rss_bytes(p) for pid in pids for p in procs.tree(pid))
     proc = await asyncio.create_subprocess_exec(*cmd, stdout=subprocess.PIPE)
     assert proc.stdout is not None
     start = end = None
@@ -130,30 +136,26 @@ def run_figures(label: str, load: LoadResult, start: Sample, end: Sample, idle_r
 async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
     """One boardroom run of ``plan`` (see the module docstring)."""
     prefix = f"bench{os.getpid()}x{id(label) % 10_000}:"
-    ports = [procs.free_port() for _ in range(plan.workers)]
-    workers = []
-    for port in ports:
-        cmd = worker_command(port, plan.redis, prefix)
-        workers.append(subprocess.Popen(procs.pinned(cmd, plan.server_cores)))
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    port = procs.free_port()
+    cmd = worker_command(port, plan.redis, prefix, plan.workers)
+    server = subprocess.Popen(procs.pinned(cmd, plan.server_cores))
+    base = f"http://127.0.0.1:{port}"
     try:
-        for base, worker in zip(bases, workers, strict=True):
-            await procs.wait_healthy(base, worker)
-        config = msgspec.structs.replace(plan.load, bases=bases)
+        await procs.wait_healthy(base, server)
+        config = msgspec.structs.replace(plan.load, bases=[base])
         cmd = procs.pinned(
             procs.python("-m", "clients.bench.load", msgspec.json.encode(config).decode()),
             plan.client_cores,
         )
         redis_pid = procs.redis_pid(plan.redis) if plan.redis else None
-        pids = [w.pid for w in workers]
         sampler = None
         if plan.profile is not None:
-            out = Path(plan.profile) / f"{label}-{os.getpid()}-{ports[0]}.txt"
-            sampler = functools.partial(profile.record, pids[0], plan.load.duration, out)
-        result, start, end, idle_rss = await drive(label, cmd, pids, redis_pid, progress, sampler)
+            first = ([server.pid] if plan.workers == 1 else procs.spawned(server.pid))[0]
+            out = Path(plan.profile) / f"{label}-{os.getpid()}-{port}.txt"
+            sampler = functools.partial(profile.record, first, plan.load.duration, out)
+        result, start, end, idle_rss = await drive(label, cmd, [server.pid], redis_pid, progress, sampler)
     finally:
-        for worker in workers:
-            procs.stop(worker)
+        procs.stop(server)
         if plan.redis:
             with contextlib.suppress(Exception):
                 procs.purge_prefix(plan.redis, prefix)

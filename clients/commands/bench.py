@@ -1,11 +1,12 @@
 """``boardroom bench``: the load benchmark (docs/benchmarks.md).
 
 R rooms x S seats of bot clients over real websockets, in a process of their own, against one or more
-workers started here (in-memory store, or ``--redis URL`` shared by every worker); closed-loop, paced or
-idle. For each game given, and for the transport baseline of ``--baseline-dir`` in the same invocation,
-it reports actions/s, updates/s, p50/p95/p99 action-to-update latency, worker CPU (share of a core and µs
-per action, from ``/proc``), Redis CPU when Redis runs here, and RSS per connection above the idle
-worker; medians of ``--repeat`` runs, and every figure also as a ratio to the baseline. ``--peers
+workers started here on one port (``serve --workers N``; in-memory store, or ``--redis URL`` shared by
+every worker); closed-loop, paced or idle. For each game given, and for the transport baseline of
+``--baseline-dir`` in the same invocation, it reports actions/s, updates/s, p50/p95/p99
+action-to-update latency, worker CPU (share of a core and µs per action, from ``/proc``, summed over
+the workers), Redis CPU when Redis runs here, and RSS per connection above the idle worker(s); medians
+of ``--repeat`` runs, and every figure also as a ratio to the baseline. ``--peers
 colyseus,bgio`` adds the peer frameworks of ``--peers-dir`` (Node) on the baseline's workload, and every
 row's µs per action and p99 as a ratio to Colyseus's.
 """
@@ -35,7 +36,12 @@ def register(sub: Any) -> None:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before the window (default 3)")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds measured (default 10)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per game; medians are reported")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (more than 1 needs --redis)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes on one port (serve --workers N; more than 1 needs --redis)",
+    )
     parser.add_argument("--redis", metavar="URL", help="Redis store shared by the workers (default: memory)")
     parser.add_argument("--server-cores", default="0", help="taskset cores of the workers (default 0)")
     parser.add_argument("--client-cores", default="1", help="taskset cores of the generator (default 1)")

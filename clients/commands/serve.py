@@ -1,15 +1,20 @@
-"""``boardroom serve``: run a worker (the embedded in-memory store by default, Redis with ``--redis``).
+"""``boardroom serve``: run a worker (the embedded in-memory store by default, Redis with ``--redis``), or
+``--workers N`` of them on one port (`server.supervisor`; they share rooms through Redis).
 
 Every setting is a flag and a ``BOARDROOM_*`` variable (`server.config`; docs/operations.md). SIGTERM or
-Ctrl-C shuts the worker down gracefully (`server.shutdown`): clients get ``bye`` 1001 and move on.
+Ctrl-C shuts the worker(s) down gracefully (`server.shutdown`): clients get ``bye`` 1001 and move on.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from server.settings import Settings
 
 
 def register(sub: Any) -> None:
@@ -31,12 +36,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import gc
-
-    from server.app import create_app
     from server.config import ConfigError, settings_from
     from server.serving import uvicorn_config
-    from server.shutdown import GracefulServer
+    from server.supervisor import Supervisor
     from server.ws.conn import limit_send_buffer
 
     try:
@@ -44,17 +46,32 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"boardroom serve: {exc}", file=sys.stderr)
         return 2
+    # bound once here; with --workers every worker process serves this same socket
+    sock = uvicorn_config(None, settings, log_level=args.log_level).bind_socket()
+    limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
+    if settings.workers == 1:
+        work(sock, settings, args.log_level)
+        return 0
+    supervisor = Supervisor(settings.workers, work, (settings, args.log_level), settings.shutdown_grace)
+    return supervisor.run(sock)
+
+
+def work(sock: socket.socket, settings: Settings, log_level: str) -> None:
+    """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C (in this process, or in a child of
+    `server.supervisor`)."""
+    import gc
+
     from games.catalog import shipped, with_fixtures
+    from server.app import create_app
+    from server.serving import uvicorn_config
+    from server.shutdown import GracefulServer
 
     app = create_app(settings, games=with_fixtures() if settings.fixtures else shipped())
     # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
-    config = uvicorn_config(app, settings, log_level=args.log_level)
-    sock = config.bind_socket()
-    limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
+    config = uvicorn_config(app, settings, log_level=log_level)
     # The cyclic collector was ~14 % of worker CPU under load (a generation-0 pass every 700
     # allocations, full passes walking every module and game table). What exists now lives as long as
     # the worker: freeze it out of the collector's passes, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(50_000, 20, 10)
     GracefulServer(config, app.state.services).run(sockets=[sock])
-    return 0

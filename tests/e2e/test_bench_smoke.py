@@ -4,8 +4,10 @@ benchmark itself stays out of CI: figures are timings, reported in docs/benchmar
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +16,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from clients.bench import peers
+from clients.bench import peers, procs
 from clients.bench.load import timeline
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Slot
 from clients.bench.profile import OTHER, stages
@@ -179,3 +181,21 @@ def test_the_peers_run_beside_a_game_in_one_invocation(tmp_path: Path) -> None:
         assert all(re.fullmatch(r"x\d+\.\d\d", cell) for cell in cells[-2:]), line  # x colyseus µs, p99
     (colyseus,) = [line for line in done.stdout.splitlines() if line.startswith("| colyseus |")]
     assert colyseus.endswith("| x1.00 | x1.00 |")
+
+
+def test_a_server_process_tree_is_read_from_proc() -> None:
+    """The figures of ``serve --workers N`` are summed over its process tree (`procs.tree`)."""
+    code = (
+        "import subprocess, sys; print(subprocess.Popen(['sleep', '60']).pid, flush=True); sys.stdin.read()"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert parent.stdout is not None and parent.stdin is not None
+    child = int(parent.stdout.readline())
+    try:
+        assert (procs.children(parent.pid), procs.tree(parent.pid)) == ([child], [parent.pid, child])
+        assert procs.spawned(parent.pid) == []  # not a multiprocessing child
+    finally:
+        os.kill(child, signal.SIGKILL)
+        parent.stdin.close()
+        parent.wait(10)
+        parent.stdout.close()
