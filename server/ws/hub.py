@@ -232,8 +232,11 @@ class RoomWatch:
                         seen(step, viewer),
                         step.outcome,
                     )
-                if conn.acks is None or viewer is None:
-                    conn.send(out.frame(conn.codec))
+                acks = conn.acks
+                if acks is None or viewer is None or (acks.acting is None and not acks.waiting):
+                    conn.send(
+                        out.frame(conn.codec)
+                    )  # no ack to carry: the frame shared by the viewer's conns
                     conn.versions[viewer] = step.to
                 else:
                     self._send_acked(conn, viewer, out, step, change.action_id)
