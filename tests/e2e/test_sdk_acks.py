@@ -1,7 +1,7 @@
 """The SDK's acks inside updates over real sockets: a whole Gregs game played by bots, a hot-seat client
-and one single seat asking for them (the SDK's default), one single seat not; every applied action is
-acknowledged once, inside an update or by a frame of its own as each connection asked, and every
-mirror ends equal to a fresh snapshot."""
+and one single seat on MessagePack asking for them (the SDK's default), one single seat not; every
+applied action is acknowledged once, inside an update or by a frame of its own as each connection
+asked, and every mirror ends equal to a fresh snapshot."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class Frames:
     def __call__(self, direction: str, frame: str | bytes) -> None:
         if direction != "in":
             return
-        msg = msgspec.json.decode(frame)
+        msg = msgspec.msgpack.decode(frame) if isinstance(frame, bytes) else msgspec.json.decode(frame)
         self.counts[msg["type"]] += 1
         if msg.get("acks"):
             self.counts["update with acks"] += 1
@@ -40,7 +40,9 @@ async def test_a_game_with_acks_inside_updates_and_as_frames_completes(server: S
     frames = [Frames(), Frames(), Frames()]
     conns = [
         Connection(server.ws, room.room, room.tokens[:2], recorder=frames[0]),
-        Connection(server.ws, room.room, room.tokens[2:3], recorder=frames[1], acks="update"),
+        Connection(
+            server.ws, room.room, room.tokens[2:3], recorder=frames[1], acks="update", encoding="msgpack"
+        ),
         Connection(server.ws, room.room, room.tokens[3:], recorder=frames[2], acks="frame"),
     ]
     behind: list[tuple[int, int, int]] = []  # acks met before their seat's mirror showed their version
