@@ -234,9 +234,8 @@ class RoomWatch:
                     )
                 acks = conn.acks
                 if acks is None or viewer is None or (acks.acting is None and not acks.waiting):
-                    conn.send(
-                        out.frame(conn.codec)
-                    )  # no ack to carry: the frame shared by the viewer's conns
+                    # no ack to carry: the frame shared by every connection of the viewer
+                    conn.send(out.frame(conn.codec))
                     conn.versions[viewer] = step.to
                 else:
                     self._send_acked(conn, viewer, out, step, change.action_id)
