@@ -88,12 +88,12 @@ class Connection:
     seat's update (one frame per action; each carried `Ack` is then handled, and given to listeners,
     right after its `Update`, so an action's future resolves once its mirror shows the step);
     ``"frame"``: acks as frames of their own (a server older than the option knows only that).
-    Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
-    times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
-    before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
-    pong), ``last_close`` (the close code of the last socket, ``None`` while none closed), ``urls`` (every
-    worker URL, in rotation order), ``url`` (the one of the current or last attempt) and ``attempts`` (how
-    many connections it opened or tried so far).
+    Public state: ``ack_mode`` (the ``acks`` asked for), ``mirrors`` (viewer -> `Mirror`), ``seats``,
+    ``game``, ``epoch``, ``welcomes`` (how many times the server welcomed this client), ``welcomed_at``
+    (the room's version in the last welcome, -1 before the start), ``errors`` (refusals that named no
+    pending action), ``pongs`` (``n`` of each pong), ``last_close`` (the close code of the last socket,
+    ``None`` while none closed), ``urls`` (every worker URL, in rotation order), ``url`` (the one of the
+    current or last attempt) and ``attempts`` (how many connections it opened or tried so far).
     """
 
     def __init__(
@@ -122,7 +122,7 @@ class Connection:
         self.recorder = recorder
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
-        self.acks: AckMode = acks
+        self.ack_mode: AckMode = acks
         self.outbox = Outbox()
         self.mirrors: dict[int | None, Mirror] = {}
         self.seats: list[int] = []
@@ -332,7 +332,7 @@ class Connection:
     async def _session(self, ws: ClientConnection) -> None:
         since = self._since()
         await self._send(
-            Hello(v=PROTOCOL_MAJOR, room=self.room, tokens=self.tokens, since=since, acks=self.acks)
+            Hello(v=PROTOCOL_MAJOR, room=self.room, tokens=self.tokens, since=since, acks=self.ack_mode)
         )
         try:
             async for frame in ws:

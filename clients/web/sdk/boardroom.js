@@ -71,7 +71,7 @@ export class Connection extends Emitter {
     this.room = room;
     this.tokens = [...tokens];
     this.recorder = recorder;
-    this.acks = acks;
+    this.ackMode = acks;
     this.link = new Link({ urls: this.urls, WebSocket, pingInterval, backoff, reconnect }, {
       open: () => this.hello(),
       message: (data) => this.receive(data),
@@ -199,7 +199,7 @@ export class Connection extends Emitter {
     const { room, tokens } = this;
     const hello = { type: 'hello', v: PROTOCOL_MAJOR, room, tokens, since: this.since() };
     // 'frame' is the default: left out, so a server older than the option still welcomes us
-    this.send(this.acks === 'frame' ? hello : { ...hello, acks: this.acks });
+    this.send(this.ackMode === 'frame' ? hello : { ...hello, acks: this.ackMode });
   }
 
   finish(closed) {
