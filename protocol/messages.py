@@ -11,7 +11,7 @@ A connection to a room may hold several seats (hot-seat): seat-specific messages
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -24,16 +24,24 @@ class _Msg(msgspec.Struct, tag_field="type", omit_defaults=True, forbid_unknown_
     pass
 
 
+#: Where a connection's acks travel (`Hello.acks`): frames of their own, or inside updates.
+AckMode = Literal["frame", "update"]
+
+
 # ---- client -> server -------------------------------------------------------------------------------
 class Hello(_Msg, tag="hello"):
     """First frame of a connection. ``v``: protocol major version; ``room``: room id; ``tokens``: seat
     tokens (none = spectator, several = hot-seat); ``since``: the version the client already shows (resume)
-    or ``None`` for a fresh snapshot."""
+    or ``None`` for a fresh snapshot. ``acks``: how this connection's applied actions are acknowledged:
+    ``"frame"`` (default), each by an `Ack` frame of its own; ``"update"``, inside the `Update` that
+    brings the acting seat to the action's version (`Update.acks`), and by an `Ack` frame only when no
+    update of this connection is left to carry it (protocol/README.md "Acks inside updates")."""
 
     v: Int
     room: str
     tokens: list[str] = []
     since: Int | None = None
+    acks: AckMode = "frame"
 
 
 class Act(_Msg, tag="act"):
@@ -114,21 +122,6 @@ class Snapshot(_Msg, tag="snapshot"):
     outcome: Any = None
 
 
-class Update(_Msg, tag="update"):
-    """One step for one viewer: from version ``frm`` to ``to``; ``patch`` is an RFC 6902 JSON Patch
-    turning the view at ``frm`` into the view at ``to`` (empty when unchanged); ``events`` those of the
-    step this viewer may see; ``prompt`` the seat's prompt after the step (``None``: nothing to do);
-    ``outcome`` set on the step that ends the game."""
-
-    seat: int | None
-    frm: int
-    to: int
-    patch: list[dict[str, Any]] = []
-    events: list[EventOut] = []
-    prompt: PromptOut | None = None
-    outcome: Any = None
-
-
 class Ack(_Msg, tag="ack"):
     """Action ``id`` of ``seat`` was applied, producing ``version``. ``duplicate`` is true when the id had
     already been applied (nothing was applied again)."""
@@ -137,6 +130,24 @@ class Ack(_Msg, tag="ack"):
     seat: int
     version: int
     duplicate: bool = False
+
+
+class Update(_Msg, tag="update"):
+    """One step for one viewer: from version ``frm`` to ``to``; ``patch`` is an RFC 6902 JSON Patch
+    turning the view at ``frm`` into the view at ``to`` (empty when unchanged); ``events`` those of the
+    step this viewer may see; ``prompt`` the seat's prompt after the step (``None``: nothing to do);
+    ``outcome`` set on the step that ends the game; ``acks``: on a connection that said ``hello`` with
+    ``acks: "update"`` only, the `Ack` of each action of this connection for ``seat`` that produced a
+    version of ``frm + 1`` to ``to`` (each exactly the ack frame it replaces; else empty)."""
+
+    seat: int | None
+    frm: int
+    to: int
+    patch: list[dict[str, Any]] = []
+    events: list[EventOut] = []
+    prompt: PromptOut | None = None
+    outcome: Any = None
+    acks: list[Ack] = []
 
 
 class Error(_Msg, tag="error"):

@@ -4,7 +4,8 @@
 
 Each room is created through the lobby API and every seat claimed (the room starts), then one websocket
 per seat says ``hello`` with its token. The bots read only what any client gets: the update's versions,
-the seat's prompt (its finite ``choices``) and the outcome; views and patches are skipped by the decoder,
+the seat's prompt (its finite ``choices``) and the outcome, and count acks (inside updates when the config
+asks, `LoadConfig.acks`); views and patches are skipped by the decoder,
 so the generator's own cost per frame stays small. A room has at most one action in flight; it counts
 when every seat of the room received the step (``to`` reached the acted version + 1).
 
@@ -49,6 +50,7 @@ class _Msg(msgspec.Struct):
     prompt: _Prompt | None = None
     outcome: Any = None
     code: str = ""
+    acks: list[msgspec.Raw] = []  # counted, not read
 
 
 _decode = msgspec.json.Decoder(_Msg).decode
@@ -66,6 +68,7 @@ class Stats:
         self.updates = 0
         self.games = 0
         self.refused = 0
+        self.acks = 0
         self.latency: list[float] = []
         self.finished_at: list[float] = []  # when each latency sample completed (`perf`)
         self.total_actions = 0
@@ -95,7 +98,11 @@ class BenchRoom:
                 msg = _decode(raw)
                 if msg.type == "update":
                     stats.updates += stats.measuring
+                    if msg.acks and stats.measuring:
+                        stats.acks += len(msg.acks)
                     self._view(idx, msg.seat, msg.to, msg)
+                elif msg.type == "ack":
+                    stats.acks += stats.measuring
                 elif msg.type == "snapshot":
                     self._view(idx, msg.seat, msg.version, msg)
                 elif msg.type == "error":
@@ -206,7 +213,10 @@ class Generator:
             open_timeout=60,
             max_size=2**20,
         )
-        await ws.send(_encode({"type": "hello", "v": PROTOCOL_MAJOR, "room": room, "tokens": [token]}))
+        hello = {"type": "hello", "v": PROTOCOL_MAJOR, "room": room, "tokens": [token]}
+        if self.config.acks != "frame":  # the default, left out as the SDKs do
+            hello["acks"] = self.config.acks
+        await ws.send(_encode(hello))
         welcome = _decode(await asyncio.wait_for(ws.recv(), 30))
         if welcome.type != "welcome":
             raise RuntimeError(f"expected a welcome, got {welcome.type}")
@@ -315,6 +325,7 @@ class Generator:
             stalled,
             percentiles(stats.latency),
             timeline(stats.latency, stats.finished_at, t0, window),
+            stats.acks,
         )
         for room in self.rooms:
             room.close()

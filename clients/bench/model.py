@@ -6,6 +6,8 @@ from typing import Literal
 
 import msgspec
 
+from protocol.messages import AckMode
+
 Mode = Literal["closed", "paced", "idle"]
 
 #: Seconds per slice of a run's latency timeline (`LoadResult.timeline`).
@@ -23,6 +25,8 @@ class LoadConfig(msgspec.Struct, frozen=True):
     - ``warmup``/``duration``: seconds before and of the measurement window.
     - ``concurrency``: lobby calls and websocket handshakes in flight while connecting.
     - ``seed``: the bots' choices (a seeded `random.Random` on the client side).
+    - ``acks``: the bots' ``hello.acks``: ``update`` (an action's ack inside the actor's update, one
+      frame fewer per action) or ``frame`` (acks as frames of their own), to measure either.
     """
 
     bases: list[str]
@@ -35,6 +39,7 @@ class LoadConfig(msgspec.Struct, frozen=True):
     duration: float = 10.0
     concurrency: int = 64
     seed: int = 1
+    acks: AckMode = "update"
 
 
 class Percentiles(msgspec.Struct, frozen=True):
@@ -65,7 +70,8 @@ class LoadResult(msgspec.Struct, frozen=True):
     frames received; ``latency``: action sent -> the last seat of its room received the step (full
     fan-out), ms; ``games``: games that ended (their rooms were replaced by new ones); ``refused``:
     error answers; ``stalled``: rooms with an action older than 2 s in flight at the end; ``timeline``:
-    the window in slices of `SLOT` seconds (where in time the slow actions were).
+    the window in slices of `SLOT` seconds (where in time the slow actions were); ``acks``:
+    acks received (frames of their own or inside updates, as ``LoadConfig.acks`` asked).
     """
 
     rooms_live: int
@@ -80,6 +86,7 @@ class LoadResult(msgspec.Struct, frozen=True):
     stalled: int
     latency: Percentiles
     timeline: list[Slot] = []
+    acks: int = 0
 
 
 class Sample(msgspec.Struct, frozen=True):

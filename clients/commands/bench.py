@@ -32,6 +32,12 @@ def register(sub: Any) -> None:
         "--seats", type=int, default=4, help="seats per room, one connection each (default 4)"
     )
     parser.add_argument("--mode", choices=["closed", "paced", "idle"], default="closed", help="load shape")
+    parser.add_argument(
+        "--acks",
+        choices=["update", "frame"],
+        default="update",
+        help="the bots' hello.acks: inside the actor's update (default) or frames of their own",
+    )
     parser.add_argument("--interval", type=float, default=1.0, help="paced: seconds between a room's actions")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before the window (default 3)")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds measured (default 10)")
@@ -90,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
                 interval=args.interval,
                 warmup=args.warmup,
                 duration=args.duration,
+                acks=args.acks,
             ),
             workers=args.workers,
             redis=args.redis,
@@ -170,7 +177,8 @@ async def _bench(
     load = plans[0].load
     console.print(
         f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s), "
-        f"store {'redis' if plans[0].redis else 'memory'}, window {load.duration:.0f} s, medians of {repeat}"
+        f"store {'redis' if plans[0].redis else 'memory'}, acks {load.acks}, window {load.duration:.0f} s, "
+        f"medians of {repeat}"
     )
     print(markdown(summaries, base, reference))
     for label, rs in runs.items():

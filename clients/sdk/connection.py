@@ -31,6 +31,7 @@ from protocol import PROTOCOL_MAJOR
 from protocol.codec import CODECS, Encoding
 from protocol.messages import (
     Ack,
+    AckMode,
     Act,
     Bye,
     ClientMsg,
@@ -83,12 +84,16 @@ class Connection:
     after a whole round of the URLs failed without a ``welcome``.
     ``ping_interval``/``ping_timeout``: seconds between the client's websocket pings, and without a pong
     before the socket counts as dead (then the next URL); ``None`` turns the pings off.
-    Public state: ``mirrors`` (viewer -> `Mirror`), ``seats``, ``game``, ``epoch``, ``welcomes`` (how many
-    times the server welcomed this client), ``welcomed_at`` (the room's version in the last welcome, -1
-    before the start), ``errors`` (refusals that named no pending action), ``pongs`` (``n`` of each
-    pong), ``last_close`` (the close code of the last socket, ``None`` while none closed), ``urls`` (every
-    worker URL, in rotation order), ``url`` (the one of the current or last attempt) and ``attempts`` (how
-    many connections it opened or tried so far).
+    ``acks``: the hello's ``acks``: ``"update"`` (default) has an applied action's ack come inside its
+    seat's update (one frame per action; each carried `Ack` is then handled, and given to listeners,
+    right after its `Update`, so an action's future resolves once its mirror shows the step);
+    ``"frame"``: acks as frames of their own (a server older than the option knows only that).
+    Public state: ``ack_mode`` (the ``acks`` asked for), ``mirrors`` (viewer -> `Mirror`), ``seats``,
+    ``game``, ``epoch``, ``welcomes`` (how many times the server welcomed this client), ``welcomed_at``
+    (the room's version in the last welcome, -1 before the start), ``errors`` (refusals that named no
+    pending action), ``pongs`` (``n`` of each pong), ``last_close`` (the close code of the last socket,
+    ``None`` while none closed), ``urls`` (every worker URL, in rotation order), ``url`` (the one of the
+    current or last attempt) and ``attempts`` (how many connections it opened or tried so far).
     """
 
     def __init__(
@@ -104,6 +109,7 @@ class Connection:
         recorder: Recorder | None = None,
         ping_interval: float | None = PING_INTERVAL,
         ping_timeout: float | None = PING_TIMEOUT,
+        acks: AckMode = "update",
     ) -> None:
         self.urls = [url, *fallbacks]
         self.url = url
@@ -116,6 +122,7 @@ class Connection:
         self.recorder = recorder
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
+        self.ack_mode: AckMode = acks
         self.outbox = Outbox()
         self.mirrors: dict[int | None, Mirror] = {}
         self.seats: list[int] = []
@@ -323,7 +330,10 @@ class Connection:
         return [Subprotocol(self.codec.subprotocol)] if self.codec.binary else None
 
     async def _session(self, ws: ClientConnection) -> None:
-        await self._send(Hello(v=PROTOCOL_MAJOR, room=self.room, tokens=self.tokens, since=self._since()))
+        since = self._since()
+        await self._send(
+            Hello(v=PROTOCOL_MAJOR, room=self.room, tokens=self.tokens, since=since, acks=self.ack_mode)
+        )
         try:
             async for frame in ws:
                 self._record("in", frame)
@@ -378,6 +388,9 @@ class Connection:
         for listener in list(self._listeners):
             listener(msg)
         self._wake()
+        if isinstance(msg, Update):
+            for ack in msg.acks:  # after the update: the mirror shows the step its ack names
+                self._handle(ack)
 
     def _retry_later(self, msg: Error) -> bool:
         """Send the pending action ``msg`` names again in `STORE_RETRY` seconds under its same id (the

@@ -1,5 +1,9 @@
 """The outbox: actions waiting for their ``ack`` or ``error``, each under an id unique per (room, seat).
 
+An ack comes as a frame of its own or inside its seat's update (``hello.acks: "update"``); either way
+the connection hands the outbox the same `Ack`, and a second one for an id no longer pending (a late
+duplicate) is ignored.
+
 Ids are ``<prefix>-<n>``: a random prefix per outbox (so two clients of one seat never collide) and a
 counter shared by all seats (so an id alone names a pending action). After a reconnect the connection
 resends every pending action with its same id; the server applies an id at most once, so each action

@@ -169,6 +169,7 @@ class Commit(msgspec.Struct):
             self.finished,
             self.live,
             self.prompts,
+            action_id=self.action_id,
         )
 
 
@@ -184,7 +185,9 @@ class Change(msgspec.Struct):
     """What a commit (or a start) publishes on the room's channel: a wake-up with everything a worker
     needs to fan out this one step. ``step`` is ``None`` for the start (version 0). ``live`` and
     ``prompts``: the decoded state and its prompts when this worker committed it (see `Commit`), else
-    ``None`` (decode ``state``). ``closed``: the room was deleted (`closed_change`); nothing else is set."""
+    ``None`` (decode ``state``). ``closed``: the room was deleted (`closed_change`); nothing else is set.
+    ``action_id``: the client's id of the action of ``step``, when this worker committed it (its fan-out
+    puts the action's ack inside the actor's update, `server.ws.acks`); ``None`` otherwise."""
 
     room: str
     version: int
@@ -196,6 +199,7 @@ class Change(msgspec.Struct):
     live: Any = None
     prompts: dict[int, Any] | None = None
     closed: bool = False
+    action_id: str | None = None
 
 
 def closed_change(room: str) -> Change:

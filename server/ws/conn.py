@@ -13,7 +13,7 @@ high-water mark, and the kernel's own send buffer is kept small by the ``send_bu
 (`limit_send_buffer`), so the bound holds end to end.
 
 Each viewer the connection shows has the last version sent (``versions``), so the hub never sends a step
-twice nor skips one silently.
+twice nor skips one silently. A connection whose hello asked for acks inside updates has its `Acks`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from starlette.types import Message, Send
 
 from protocol.codec import Codec, Frame
 from protocol.fanout import Viewer
+from server.ws.acks import Acks
 
 log = logging.getLogger("boardroom.ws")
 
@@ -59,6 +60,7 @@ class Conn:
         "_on_done",
         "_reason",
         "_waiting",
+        "acks",
         "closing",
         "codec",
         "done",
@@ -82,6 +84,8 @@ class Conn:
         self.seats: list[int] = []
         self.viewers: list[Viewer] = []
         self.versions: dict[Viewer, int] = {}
+        #: the acks not yet written when the hello asked them inside updates (`server.ws.acks`), else None
+        self.acks: Acks | None = None
         self.closing: int | None = None
         self._reason = ""
         self._max_frames, self._max_bytes = queue_size, queue_bytes

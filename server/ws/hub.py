@@ -14,8 +14,10 @@ import contextlib
 import logging
 from typing import Any
 
+import msgspec
+
 from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
-from protocol.messages import Bye, Error, Update
+from protocol.messages import Ack, Bye, Error, Update
 from server.bus import Bus
 from server.clock import SystemClock
 from server.ratelimit import TokenBucket
@@ -66,6 +68,8 @@ class RoomWatch:
         self.state: Any = None
         self.queue: asyncio.Queue[Change | Join] = asyncio.Queue()
         self.busy = False  # `_run` is handling an item (it may be waiting on the store)
+        #: connections with acks waiting for their update (`Hub.acked`), looked at after each item
+        self.acking: set[Conn] = set()
         #: catch-ups that replay the log, per room and worker: a crowd resuming (or reconnecting on
         #: purpose) gets snapshots past it, not a replay each
         self.replays = TokenBucket(REPLAYS_PER_SECOND, REPLAY_BURST, SystemClock())
@@ -125,6 +129,18 @@ class RoomWatch:
                 self._failed()
             finally:
                 self.busy = False
+                if self.acking:
+                    self._flush_acks()
+
+    def _flush_acks(self) -> None:
+        """Write, as frames of their own, the waiting acks whose version a connection was shown by now
+        without them (a catch-up, a snapshot)."""
+        for conn in list(self.acking):
+            if conn.acks is None or not conn.acks.waiting:
+                self.acking.discard(conn)
+                continue
+            for ack in conn.acks.due(conn.versions):
+                conn.send(conn.codec.encode_server(ack))
 
     async def _join(self, join: Join) -> None:
         conn = join.conn
@@ -216,8 +232,31 @@ class RoomWatch:
                         seen(step, viewer),
                         step.outcome,
                     )
-                conn.send(out.frame(conn.codec))
-                conn.versions[viewer] = step.to
+                acks = conn.acks
+                if acks is None or viewer is None or (acks.acting is None and not acks.waiting):
+                    # no ack to carry: the frame shared by every connection of the viewer
+                    conn.send(out.frame(conn.codec))
+                    conn.versions[viewer] = step.to
+                else:
+                    self._send_acked(conn, viewer, out, step, change.action_id)
+
+    @staticmethod
+    def _send_acked(conn: Conn, seat: int, out: Outgoing, step: Step, action_id: str | None) -> None:
+        """``out`` for ``seat`` of ``conn`` (which asked for acks inside updates) with the acks it
+        carries (an update: in its ``acks``, encoded for this connection alone; a snapshot: as frames
+        right after it); ``action_id``: the id of the action that produced ``step.to``, if committed
+        here."""
+        assert conn.acks is not None
+        carried = conn.acks.take(seat, step.frm, step.to, action_id)
+        codec = conn.codec
+        if carried and isinstance(out.message, Update):
+            conn.send(codec.encode_server(msgspec.structs.replace(out.message, acks=carried)))
+            carried = []
+        else:
+            conn.send(out.frame(codec))
+        conn.versions[seat] = step.to
+        for ack in [*carried, *conn.acks.due(conn.versions)]:
+            conn.send(codec.encode_server(ack))
 
 
 class Hub:
@@ -240,6 +279,19 @@ class Hub:
         watch.queue.put_nowait(Join(conn, since))
         await self.rooms.store.touch(meta.room, self.rooms.clock.now())
 
+    def acked(self, conn: Conn, ack: Ack) -> None:
+        """The ack of an action ``conn`` (which asked for acks inside updates) committed, whose update
+        did not carry it during the commit: written at once when ``conn`` was shown its version already
+        and the room's task is not under way (a catch-up it runs may be about to show it), else kept
+        for the update that will carry it (or for the room's task to write after its current item)."""
+        watch = self.watches.get(conn.room)
+        assert conn.acks is not None
+        if watch is not None and (watch.busy or conn.versions.get(ack.seat, -1) < ack.version):
+            conn.acks.waiting.append(ack)
+            watch.acking.add(conn)
+        else:
+            conn.send(conn.codec.encode_server(ack))
+
     def resync(self, conn: Conn, since: int | None) -> None:
         """Bring ``conn`` up to date again (its ``sync`` message)."""
         watch = self.watches.get(conn.room)
@@ -255,6 +307,7 @@ class Hub:
             return
         watch.conns.discard(conn)
         watch.unconfirmed.pop(conn, None)
+        watch.acking.discard(conn)
         for viewer in set(conn.viewers) - watch.viewers():
             watch.cache.forget(viewer)
         if not watch.conns:

@@ -31,6 +31,7 @@ from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavai
 from server.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import RoomMeta
+from server.ws.acks import Acks
 from server.ws.conn import Conn
 
 log = logging.getLogger("boardroom.ws")
@@ -244,6 +245,8 @@ class Session:
             return False
         conn.room, conn.seats = meta.room, seats
         conn.viewers = list(seats) if seats else [None]
+        if hello.acks == "update":
+            conn.acks = Acks()
         loaded = await self.services.store.get_state(meta.room)
         version, epoch = (loaded.version, loaded.epoch) if loaded else (-1, "")
         self._send(
@@ -285,7 +288,9 @@ class Session:
             if not self.actions.take():
                 self._limited(self.actions, "actions", msg)
                 return
-            self._send(await self._act(msg))
+            answer = await self._act(msg)
+            if answer is not None:
+                self._send(answer)
         elif isinstance(msg, Ping):
             self._send(Pong(msg.n))
         elif isinstance(msg, Sync):
@@ -296,7 +301,25 @@ class Session:
         elif isinstance(msg, Hello):
             self._send(Error("hello/repeated", "hello was already received on this connection"))
 
-    async def _act(self, msg: Act) -> Ack | Error:
+    async def _act(self, msg: Act) -> Ack | Error | None:
+        """The answer to ``msg``; ``None`` when its ack travels inside an update (`server.ws.acks`):
+        carried during the commit already, or handed to the hub for the update still to come."""
+        assert self.conn is not None
+        acks = self.conn.acks
+        if acks is None:
+            return await self._apply(msg)
+        acks.acting = (msg.seat, msg.id)
+        try:
+            answer = await self._apply(msg)
+        finally:
+            carried, acks.acting = acks.acting is None, None
+        if not isinstance(answer, Ack) or answer.duplicate:
+            return answer  # refusals and resends of an applied id are answered at once, as without it
+        if not carried:
+            self.services.hub.acked(self.conn, answer)
+        return None
+
+    async def _apply(self, msg: Act) -> Ack | Error:
         assert self.conn is not None
         if msg.seat not in self.conn.seats:
             return Error(

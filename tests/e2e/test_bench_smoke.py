@@ -24,19 +24,23 @@ from clients.bench.report import markdown, summarize
 from clients.bench.runner import Plan, baseline_files, loadgen_result, measure
 from clients.bench.tail import tail_line
 from clients.commands.bench import DEFAULT_BASELINE
+from protocol.messages import AckMode
 
 
 def _quiet(label: str, fields: dict[str, Any]) -> None:
     pass
 
 
-async def test_a_short_closed_loop_plays_every_room_without_a_refusal() -> None:
-    load = LoadConfig([], game="fixture-hands", seats=3, rooms=2, warmup=0.3, duration=1.0)
+@pytest.mark.parametrize("acks", ["update", "frame"])
+async def test_a_short_closed_loop_plays_every_room_without_a_refusal(acks: AckMode) -> None:
+    load = LoadConfig([], game="fixture-hands", seats=3, rooms=2, warmup=0.3, duration=1.0, acks=acks)
     run = await measure(Plan(load, server_cores=None, client_cores=None), "fixture-hands", _quiet)
     assert (run.load.connections, run.load.connect_errors, run.load.refused) == (6, 0, 0)
     assert run.load.actions > 0
     # every acted step reaches all three seats: three updates per action, give or take the window edges
     assert abs(run.load.updates - 3 * run.load.actions) <= 3 * 2
+    # and one ack each, inside its update or as a frame of its own, as the bots asked
+    assert abs(run.load.acks - run.load.actions) <= 2
     assert run.worker_cpu > 0 and run.loaded_rss > 0
 
 

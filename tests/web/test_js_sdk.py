@@ -100,7 +100,7 @@ def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_link
         [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 16" in done.stdout
+    assert "# fail 0" in done.stdout and "# pass 18" in done.stdout
 
 
 def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_move(node: str) -> None:

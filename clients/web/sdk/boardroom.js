@@ -33,7 +33,10 @@ const encoder = new TextEncoder();
  * default `/`, a page's own server), `room`, `tokens`, `WebSocket` (default `globalThis.WebSocket`),
  * `since` with `views` and optionally `versions`, `prompts`, `outcomes` and `epoch` (mirrors kept
  * elsewhere, as `saved()` returns them), `pingInterval` (ms),
- * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`.
+ * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`, `acks`
+ * (the hello's `acks`: `'update'`, the default, has an applied action's ack come inside its seat's
+ * update, handled right after it, so the act's promise resolves once the mirror shows the step;
+ * `'frame'`: acks as frames of their own, for a server older than the option).
  *
  * Events (`on(name, fn)`; `fn` gets one object): `state` {state, code, reason, delay}, `welcome`,
  * `snapshot` {viewer, version, view, prompt, outcome, events}, `update` {viewer, from, to, patch,
@@ -58,6 +61,7 @@ export class Connection extends Emitter {
     reconnect = true,
     fallbacks = [],
     recorder = null,
+    acks = 'update',
   }) {
     super();
     if (typeof WebSocket !== 'function') {
@@ -67,6 +71,7 @@ export class Connection extends Emitter {
     this.room = room;
     this.tokens = [...tokens];
     this.recorder = recorder;
+    this.ackMode = acks;
     this.link = new Link({ urls: this.urls, WebSocket, pingInterval, backoff, reconnect }, {
       open: () => this.hello(),
       message: (data) => this.receive(data),
@@ -192,7 +197,9 @@ export class Connection extends Emitter {
 
   hello() {
     const { room, tokens } = this;
-    this.send({ type: 'hello', v: PROTOCOL_MAJOR, room, tokens, since: this.since() });
+    const hello = { type: 'hello', v: PROTOCOL_MAJOR, room, tokens, since: this.since() };
+    // 'frame' is the default: left out, so a server older than the option still welcomes us
+    this.send(this.ackMode === 'frame' ? hello : { ...hello, acks: this.ackMode });
   }
 
   finish(closed) {
@@ -368,6 +375,7 @@ export class Connection extends Emitter {
       this.syncing.add(viewer);
       this.sync(step === 'gap' ? mirror.version : null);
     }
+    for (const ack of msg.acks ?? []) this.onAck(ack); // after the step: the mirror shows it
   }
 
   /** The derived events of a mirror's step: each new event, a changed prompt, a first outcome. */

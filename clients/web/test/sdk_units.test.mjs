@@ -60,7 +60,7 @@ async function started(server, extra = {}) {
   const conn = connection(server, extra);
   const ready = conn.connect();
   const { ws, msg } = await server.next();
-  assert.deepEqual(msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: null });
+  assert.deepEqual(msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: null, acks: 'update' });
   welcome(ws);
   send(ws, { type: 'snapshot', seat: 0, version: 0, view: VIEW, prompt: PROMPT });
   await ready;
@@ -237,6 +237,40 @@ test('act resolves on its ack, rejects with its refusal; an error naming no acti
   }
 });
 
+test('an ack inside an update resolves its act once the mirror shows the step', async () => {
+  const server = await serve();
+  const { conn, ws } = await started(server);
+  try {
+    const acks = [];
+    conn.on('ack', (ack) => acks.push({ ack, turn: conn.mirror(0).turn }));
+    const pending = conn.act(0, { kind: 'pass' });
+    const { msg } = await server.next();
+    const ack = { type: 'ack', id: msg.id, seat: 0, version: 1 };
+    send(ws, update(0, 1, [{ op: 'replace', path: '/turn', value: 1 }], { acks: [ack] }));
+    assert.deepEqual(await pending, { id: msg.id, seat: 0, version: 1, duplicate: false });
+    assert.deepEqual(acks, [{ ack, turn: 1 }]); // the ack event came after the patch was applied
+  } finally {
+    conn.close();
+    server.close();
+  }
+});
+
+test('acks: frame leaves the option out of the hello', async () => {
+  const server = await serve();
+  const conn = connection(server, { acks: 'frame' });
+  const ready = conn.connect();
+  try {
+    const { ws, msg } = await server.next();
+    assert.deepEqual(msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: null });
+    welcome(ws);
+    send(ws, { type: 'snapshot', seat: 0, version: 0, view: VIEW, prompt: PROMPT });
+    await ready;
+  } finally {
+    conn.close();
+    server.close();
+  }
+});
+
 test('an action refused store/unavailable is sent again under its id', async () => {
   const server = await serve();
   const { conn, ws } = await started(server);
@@ -300,7 +334,7 @@ test('after a lost socket it resumes from its version and resends unanswered act
       const two = (await server.next()).msg;
       ws.close(1012); // a restart: the ack never came
       const again = await server.next();
-      assert.deepEqual(again.msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: 1 });
+      assert.deepEqual(again.msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: 1, acks: 'update' });
       welcome(again.ws, { version: 2 });
       assert.deepEqual((await server.next()).msg, two, 'the same id, once; the refused one never');
       send(again.ws, { type: 'ack', id: two.id, seat: 0, version: 2, duplicate: true });
@@ -344,7 +378,7 @@ test('a link that answers nothing is dropped after a ping interval and reconnect
     const state = await lost;
     assert.deepEqual([state.state, state.code, state.reason], ['reconnecting', 1006, 'no pong']);
     const again = await server.next();
-    assert.deepEqual(again.msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: 0 });
+    assert.deepEqual(again.msg, { type: 'hello', v: 1, room: 'r1', tokens: ['tok'], since: 0, acks: 'update' });
   } finally {
     conn.close();
     server.close();
