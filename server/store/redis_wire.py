@@ -28,6 +28,9 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 #: connection options a lean connection does not honour (a pool with one of them keeps redis-py's)
 UNSUPPORTED = frozenset({"client_name", "credential_provider", "lib_name", "lib_version", "retry"})
 
+#: `hiredis.Reader.gets`'s answer while no whole reply is in
+_PARTIAL = object()
+
 #: what redis-py says when the server closed the connection
 CLOSED = "Connection closed by server."
 
@@ -55,7 +58,10 @@ class Wire(asyncio.Protocol):
     next before the last one's replies are in)."""
 
     def __init__(self) -> None:
-        self._reader = hiredis.Reader(protocolError=InvalidResponse, replyError=BaseParser.parse_error)
+        # a sentinel for "no whole reply yet": hiredis's default (False) is also RESP3's boolean false
+        self._reader = hiredis.Reader(
+            protocolError=InvalidResponse, replyError=BaseParser.parse_error, notEnoughData=_PARTIAL
+        )
         self._transport: asyncio.Transport | None = None
         self._replies: list[Any] = []
         self._count = 0
@@ -79,7 +85,7 @@ class Wire(asyncio.Protocol):
         try:
             while len(replies) < self._count:
                 reply = self._reader.gets()
-                if reply is False:
+                if reply is _PARTIAL:
                     return
                 if not isinstance(reply, PushNotification):  # none expected (no tracking): not a reply
                     replies.append(reply)
@@ -107,6 +113,8 @@ class Wire(asyncio.Protocol):
         the connection is (or gets) lost."""
         if self._lost is not None or self._transport is None:
             raise self._lost or RedisConnectionError(CLOSED)
+        if not count:
+            return []
         future = asyncio.get_running_loop().create_future()
         self._future, self._replies, self._count = future, [], count
         self._transport.write(packed)

@@ -196,3 +196,12 @@ async def test_the_connection_authenticates_and_selects_its_database(client: aio
         await batch.aclose()
         await other.delete(key)
         await other.aclose()
+
+
+async def test_a_resp3_false_is_a_reply_not_a_wait_for_more(client: aioredis.Redis) -> None:
+    script = "redis.setresp(3) return {false, true}"  # RESP3 booleans (hiredis's "no reply yet" is False)
+    for batch in (lean(client), Batcher(client)):
+        async with asyncio.timeout(2):
+            assert await one(batch, "k", "EVAL", script, 0) == [False, True]
+            assert await one(batch, "k", "EVAL", "redis.setresp(3) return false", 0) is False
+        await batch.aclose()
