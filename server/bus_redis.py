@@ -316,12 +316,9 @@ CONNECT_TIMEOUT = 5.0
 HEALTH_CHECK = 15.0
 
 
-def redis_pair(
-    url: str, prefix: str, ttl: float, cluster: bool = False, lean: bool = True
-) -> tuple[RedisStore, RedisBus]:
+def redis_pair(url: str, prefix: str, ttl: float, cluster: bool = False) -> tuple[RedisStore, RedisBus]:
     """A worker's store and bus over the Redis at ``url`` (connections open lazily, on first use);
-    ``cluster``: ``url`` is a node of a Redis Cluster (`cluster_client`); ``lean``: the hot path's
-    batches on the lean connection (`RedisStore`; one Redis over plain TCP only).
+    ``cluster``: ``url`` is a node of a Redis Cluster (`cluster_client`).
 
     The pool blocks when all `POOL_SIZE` connections are busy: redis-py's default pool raises
     ``MaxConnectionsError`` at once past 100, which failed every session of a burst of rooms.
@@ -332,7 +329,7 @@ def redis_pair(
     keepalive finds a vanished host, idle connections are pinged before reuse, and the hot path's
     pipelines carry one deadline each (`server.store.redis_batch.DEADLINE`) for a Redis that hangs."""
     client: Client = cluster_client(url) if cluster else server_client(url)
-    store = RedisStore(client, prefix, ttl, lean=lean)
+    store = RedisStore(client, prefix, ttl)
     bus = RedisBus(store)
     store.bus = bus
     return store, bus

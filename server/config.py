@@ -76,12 +76,6 @@ OPTIONS: tuple[Option, ...] = (
     _o("--redis-prefix", "redis_prefix", "str", "prefix of every Redis key; one per deployment"),
     _o("--redis-cluster", "redis_cluster", "bool", "the Redis URL is a node of a Redis Cluster"),
     _o(
-        "--redis-reply-path",
-        "redis_reply_path",
-        "str",
-        "hot path to one Redis over TCP: lean (hiredis reader) or redis-py",
-    ),
-    _o(
         "--origin",
         "origins",
         "list",

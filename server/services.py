@@ -39,11 +39,7 @@ class Services:
             from server.bus_redis import redis_pair
 
             store, bus = redis_pair(
-                settings.redis_url,
-                settings.redis_prefix,
-                settings.ttls.finished_log,
-                settings.redis_cluster,
-                settings.redis_reply_path == "lean",
+                settings.redis_url, settings.redis_prefix, settings.ttls.finished_log, settings.redis_cluster
             )
         if store is None:
             bus = bus or LocalBus()

@@ -8,7 +8,7 @@ store by configuration (``store="redis"`` plus its URL); the in-memory store is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
@@ -22,9 +22,6 @@ Burst = Annotated[float, msgspec.Meta(ge=1)]
 Port = Annotated[int, msgspec.Meta(ge=0, le=65535)]
 #: ``redis://``, ``rediss://`` (TLS) or ``unix://`` (a socket path), as redis-py's ``from_url`` reads.
 RedisUrl = Annotated[str, msgspec.Meta(pattern=r"^(redis|rediss|unix)://.")]
-
-#: How the Redis store's hot path reaches one Redis (`Settings.redis_reply_path`).
-RedisReplyPath = Literal["lean", "redis-py"]
 
 #: Seconds behind each of the engine's timer classes (`games.engine.plugin.ENGINE_TIMERS`); a game
 #: declares its own classes' seconds (`Game.timers`), the server's ``timers`` setting overrides both,
@@ -130,10 +127,7 @@ class Settings(msgspec.Struct, frozen=True):
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
       every key of this deployment (tests use their own); ``redis_cluster``: the URL names a node of a
-      Redis Cluster (the worker learns the others from it); ``redis_reply_path``: how the hot path's
-      batches (loads, commits) travel to one Redis over plain TCP: ``"lean"`` (a connection of hiredis's
-      reader under an `asyncio.Protocol`, `server.store.redis_wire`) or ``"redis-py"`` (redis-py's
-      connection); TLS, a Unix socket and a Redis Cluster always use redis-py's.
+      Redis Cluster (the worker learns the others from it).
     - ``allow_seed``: accept a fixed room seed at creation (tests only: a known seed reveals hidden cards).
     - ``fixtures``: ``boardroom serve`` also hosts the fixture games (``fixture-*``: benchmarks, tests);
       `create_app` hosts the games it is given and does not read it.
@@ -157,7 +151,6 @@ class Settings(msgspec.Struct, frozen=True):
     redis_url: RedisUrl = "redis://127.0.0.1:6379/0"
     redis_prefix: str = "boardroom:"
     redis_cluster: bool = False
-    redis_reply_path: RedisReplyPath = "lean"
     allow_seed: bool = False
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0

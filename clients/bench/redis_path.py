@@ -10,10 +10,10 @@ socket write and read are in it) and of wall time per round trip:
 
 - ``redis-py``: the auto-pipeline as the store runs it over redis-py (`Batcher`: a redis-py pipeline
   collects the commands, redis-py's connection sends them, its hiredis parser reads the replies);
-- ``wire``: the auto-pipeline over the lean connection (`WireBatcher`: the same collection and reply
-  callbacks, an `asyncio.Protocol` and a `hiredis.Reader` underneath);
+- ``wire``: the auto-pipeline over the lean connection (`clients.bench.redis_lean.WireBatcher`: the
+  same collection and reply callbacks, an `asyncio.Protocol` and a `hiredis.Reader` underneath);
 - ``hiredis``: the floor of the lean connection: the two commands packed by hiredis, written, and their
-  replies read by `redis_wire.Wire` with nothing around it;
+  replies read by `redis_lean.Wire` with nothing around it;
 - ``coredis`` (when installed): its non-transactional pipeline with the same two commands.
 
 Every commit commits (its version compare-and-set matches): the replies are checked. The keys live
@@ -33,12 +33,12 @@ from typing import Any
 
 import msgspec
 
+from clients.bench.redis_lean import Wire, WireBatcher, connect, lean_options, pack
 from server.bus_redis import server_client
 from server.store.model import Deadline, Schedule
 from server.store.redis import RedisStore
-from server.store.redis_batch import Batcher, WireBatcher, pack
+from server.store.redis_batch import Batcher
 from server.store.redis_scripts import source
-from server.store.redis_wire import Wire, connect, lean_options
 
 _enc = msgspec.msgpack.Encoder()
 

@@ -61,7 +61,7 @@ from server.store.model import (
     Schedule,
     closed_change,
 )
-from server.store.redis_batch import Adder, Client, batcher, timed
+from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher, timed
 from server.store.redis_listing import RedisLists
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source
 
@@ -78,9 +78,7 @@ INDEX_TAG = "{~rooms}"
 class RedisStore:
     """Rooms in Redis under ``prefix``. ``bus`` (a `Publisher`) gets each committed change locally, so
     this worker fans out without waiting for its own wake-up; other workers are woken by the script's
-    ``PUBLISH``. ``ttl``: seconds a finished or abandoned room stays readable. ``lean``: the hot path's
-    batches on the lean connection where it serves (`server.store.redis_batch.batcher`; one Redis over
-    plain TCP), not on redis-py's."""
+    ``PUBLISH``. ``ttl``: seconds a finished or abandoned room stays readable."""
 
     def __init__(
         self,
@@ -88,7 +86,6 @@ class RedisStore:
         prefix: str = "boardroom:",
         ttl: float = 3600.0,
         bus: Publisher | None = None,
-        lean: bool = True,
     ) -> None:
         self.redis = redis
         self.prefix = prefix
@@ -100,7 +97,7 @@ class RedisStore:
             name: redis.register_script(source(name)) for name in SCRIPTS
         }
         #: the hot path (`load`, `commit`) shares pipelines between concurrent actions
-        self.batch = batcher(redis, lean)
+        self.batch = ClusterBatcher(redis) if isinstance(redis, RedisCluster) else Batcher(redis)
         #: room -> this worker's commits of it awaiting their reply (the bus holds back wake-ups then)
         self.committing: dict[str, int] = {}
         #: called with the room when one of those commits got its reply (`RedisBus.settled`)

@@ -23,18 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar, cast
 
 import hiredis
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
-from redis.client import EMPTY_RESPONSE, NEVER_DECODE
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-
-from server.store.redis_wire import Wire, connect, lean_options
 
 
 class PackedConnection(aioredis.Connection):
@@ -45,21 +41,15 @@ class PackedConnection(aioredis.Connection):
     hiredis when it is installed; the asyncio one does not, hence this class."""
 
     def pack_command(self, *args: Any) -> list[bytes]:
+        # as redis-py: a command name with spaces ("SCRIPT LOAD") is sent as separate words
+        if isinstance(args[0], str):
+            args = (*args[0].encode().split(), *args[1:])
+        elif b" " in args[0]:
+            args = (*args[0].split(), *args[1:])
         try:
-            return [pack(args)]
+            return [hiredis.pack_command(args)]
         except TypeError:  # an argument hiredis does not take: redis-py's encoder raises its DataError
             return super().pack_command(*args)
-
-
-def pack(args: tuple[Any, ...]) -> bytes:
-    """One command in the Redis protocol, packed by hiredis. Raises ``TypeError`` for an argument it
-    does not take (``None``, a bool, ...)."""
-    # as redis-py: a command name with spaces ("SCRIPT LOAD") is sent as separate words
-    if isinstance(args[0], str):
-        args = (*args[0].encode().split(), *args[1:])
-    elif b" " in args[0]:
-        args = (*args[0].split(), *args[1:])
-    return hiredis.pack_command(args)
 
 
 #: Seconds a pipeline may take before its callers get ``TimeoutError`` (a Redis that hangs with its
@@ -174,85 +164,6 @@ class Batcher:
         conn, self._conn = self._conn, None
         if conn is not None:
             await conn.disconnect()
-
-
-class WireBatcher(Batcher):
-    """The auto-pipeline over one Redis server with its batches on a lean connection of its own
-    (`server.store.redis_wire`): the commands still collected on a redis-py pipeline and their replies
-    passed through redis-py's reply callbacks, so callers get the same values; packing, the socket and
-    the reply parsing without redis-py's connection. ``options``: `redis_wire.lean_options`."""
-
-    def __init__(self, redis: aioredis.Redis, options: dict[str, Any]) -> None:
-        super().__init__(redis)
-        self.options = options
-        self._wire: Wire | None = None
-        self._packer: aioredis.Connection | None = None  # redis-py's encoder, for what hiredis refuses
-
-    async def _execute(self, pipe: Any) -> list[Any]:
-        stack = pipe.command_stack
-        wire = self._wire
-        try:
-            if wire is None or wire.lost:  # a connection the server closed is replaced before the send
-                wire = self._wire = await connect(self.options)
-            raw = await wire.call(b"".join([self._pack(args) for args, _ in stack]), len(stack))
-        except BaseException:
-            # replies may be left unread on the socket: the next batch starts on a new connection
-            self._wire = None
-            if wire is not None:
-                wire.close()
-            raise
-        callbacks = cast(aioredis.Redis, self.redis).response_callbacks
-        replies: list[Any] = []
-        for reply, (args, options) in zip(raw, stack, strict=True):
-            if isinstance(reply, RedisConnectionError):  # ``LOADING``, ``NOAUTH``: as redis-py raises
-                self._wire = None
-                wire.close()
-                raise reply
-            replies.append(_finish(reply, args[0], options, callbacks))
-        return replies
-
-    def _pack(self, args: tuple[Any, ...]) -> bytes:
-        try:
-            return pack(args)
-        except TypeError:  # an argument hiredis does not take: redis-py's encoder raises its DataError
-            if self._packer is None:
-                self._packer = cast(aioredis.Redis, self.redis).connection_pool.make_connection()
-            return b"".join(aioredis.Connection.pack_command(self._packer, *args))
-
-    async def aclose(self) -> None:
-        """Close the batcher's connection (the client's pool is closed by its owner)."""
-        wire, self._wire = self._wire, None
-        if wire is not None:
-            wire.close()
-
-
-def _finish(reply: Any, command: Any, options: dict[str, Any], callbacks: Mapping[Any, Any]) -> Any:
-    """``reply`` as redis-py's ``parse_response`` returns it: an error reply in place (or the command's
-    ``EMPTY_RESPONSE``), a reply through the command's callback."""
-    if isinstance(reply, ResponseError):
-        return options.get(EMPTY_RESPONSE, reply)
-    callback = callbacks.get(command)
-    if callback is None:
-        return reply
-    kwargs = {k: v for k, v in options.items() if k not in _NOT_FOR_CALLBACKS}
-    return callback(reply, **kwargs) if kwargs else callback(reply)
-
-
-#: pipeline options that redis-py's ``parse_response`` takes out before the callback
-_NOT_FOR_CALLBACKS = frozenset({EMPTY_RESPONSE, NEVER_DECODE, "keys"})
-
-
-def batcher(redis: Client, lean: bool = True) -> Batcher:
-    """The auto-pipeline of a store over ``redis``: a `ClusterBatcher` on a Redis Cluster; on one server
-    a `WireBatcher` when ``lean`` and its pool allows (`redis_wire.lean_options`: plain TCP, ...), else
-    a `Batcher` on redis-py's connection."""
-    if isinstance(redis, RedisCluster):
-        return ClusterBatcher(redis)
-    pool = redis.connection_pool
-    options = lean_options(pool.connection_kwargs) if pool.connection_class is PackedConnection else None
-    if lean and options is not None:
-        return WireBatcher(redis, options)
-    return Batcher(redis)
 
 
 def _deliver(items: list[Item], replies: list[Any]) -> None:

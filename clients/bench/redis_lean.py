@@ -1,14 +1,17 @@
-"""A lean Redis connection for the auto-pipeline's batches: an `asyncio.Protocol` that writes a batch's
-commands packed by hiredis in one ``write`` and feeds what arrives to a `hiredis.Reader`, the replies
-matched to the batch in order.
+"""The lean Redis connection measured by `clients.bench.redis_path` (a lever that was tried for the
+worker's auto-pipeline and not kept: docs/benchmarks.md, "Levers: the Redis reply path").
 
-redis-py's asyncio connection reads through a `asyncio.StreamReader` (a future and a task wake-up per
-read, its parser's buffer checks, a health-check timestamp per reply); here a batch costs one future
-and the reader's C parsing. Error replies become redis-py's exceptions (its parser's ``parse_error``:
-``NOSCRIPT`` is `NoScriptError`, ...), so callers see what they saw through redis-py.
+`Wire` is an `asyncio.Protocol` that writes a batch's commands packed by hiredis in one ``write`` and
+feeds what arrives to a `hiredis.Reader`, the replies matched to the batch in order; RESP3, as redis-py 8
+speaks by default. redis-py's asyncio connection reads through an `asyncio.StreamReader` (a future and a
+task wake-up per read, its parser's buffer checks, a health-check timestamp per reply); here a batch
+costs one future and the reader's C parsing. Error replies become redis-py's exceptions (its parser's
+``parse_error``: ``NOSCRIPT`` is `NoScriptError`, ...).
 
-Only for one Redis server over plain TCP with the options `server.bus_redis.server_client` sets
-(`lean_options`); TLS, Unix sockets and a Redis Cluster keep redis-py's connections.
+`WireBatcher` is the worker's auto-pipeline (`server.store.redis_batch.Batcher`) with its batches on a
+`Wire`: the commands still collected on a redis-py pipeline and the replies passed through redis-py's
+reply callbacks, so callers get the same values. For one Redis server over plain TCP only
+(`lean_options`).
 """
 
 from __future__ import annotations
@@ -16,14 +19,19 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import hiredis
+import redis.asyncio as aioredis
 from hiredis import PushNotification
 from redis._parsers.base import BaseParser
+from redis.client import EMPTY_RESPONSE, NEVER_DECODE
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import InvalidResponse
+from redis.exceptions import InvalidResponse, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from server.store.redis_batch import Batcher, PackedConnection
 
 #: connection options a lean connection does not honour (a pool with one of them keeps redis-py's)
 UNSUPPORTED = frozenset({"client_name", "credential_provider", "lib_name", "lib_version", "retry"})
@@ -172,3 +180,90 @@ async def _handshake(wire: Wire, options: dict[str, Any]) -> None:
         if isinstance(failed, RedisConnectionError):  # a failed ``AUTH`` is redis-py's AuthenticationError
             raise failed
         raise RedisConnectionError(f"Redis refused the connection's setup: {failed}")
+
+
+def pack(args: tuple[Any, ...]) -> bytes:
+    """One command packed as the worker's pool packs it (`PackedConnection`, hiredis). Raises
+    ``TypeError`` for an argument hiredis does not take."""
+    # as redis-py: a command name with spaces ("SCRIPT LOAD") is sent as separate words
+    if isinstance(args[0], str):
+        args = (*args[0].encode().split(), *args[1:])
+    elif b" " in args[0]:
+        args = (*args[0].split(), *args[1:])
+    return hiredis.pack_command(args)
+
+
+def batcher(redis: aioredis.Redis) -> WireBatcher:
+    """A `WireBatcher` over the server of ``redis`` (a `server.bus_redis.server_client`). Raises
+    ``ValueError`` when its pool is not one a `Wire` can stand in for (TLS, a socket, options)."""
+    pool = redis.connection_pool
+    options = lean_options(pool.connection_kwargs) if pool.connection_class is PackedConnection else None
+    if options is None:
+        raise ValueError("the lean connection serves one Redis over plain TCP only")
+    return WireBatcher(redis, options)
+
+
+class WireBatcher(Batcher):
+    """The auto-pipeline over one Redis server with its batches on a lean connection of its own
+    (`Wire`): the commands still collected on a redis-py pipeline and their replies
+    passed through redis-py's reply callbacks, so callers get the same values; packing, the socket and
+    the reply parsing without redis-py's connection. ``options``: `lean_options`."""
+
+    def __init__(self, redis: aioredis.Redis, options: dict[str, Any]) -> None:
+        super().__init__(redis)
+        self.options = options
+        self._wire: Wire | None = None
+        self._packer: aioredis.Connection | None = None  # redis-py's encoder, for what hiredis refuses
+
+    async def _execute(self, pipe: Any) -> list[Any]:
+        stack = pipe.command_stack
+        wire = self._wire
+        try:
+            if wire is None or wire.lost:  # a connection the server closed is replaced before the send
+                wire = self._wire = await connect(self.options)
+            raw = await wire.call(b"".join([self._pack(args) for args, _ in stack]), len(stack))
+        except BaseException:
+            # replies may be left unread on the socket: the next batch starts on a new connection
+            self._wire = None
+            if wire is not None:
+                wire.close()
+            raise
+        callbacks = cast(aioredis.Redis, self.redis).response_callbacks
+        replies: list[Any] = []
+        for reply, (args, options) in zip(raw, stack, strict=True):
+            if isinstance(reply, RedisConnectionError):  # ``LOADING``, ``NOAUTH``: as redis-py raises
+                self._wire = None
+                wire.close()
+                raise reply
+            replies.append(_finish(reply, args[0], options, callbacks))
+        return replies
+
+    def _pack(self, args: tuple[Any, ...]) -> bytes:
+        try:
+            return pack(args)
+        except TypeError:  # an argument hiredis does not take: redis-py's encoder raises its DataError
+            if self._packer is None:
+                self._packer = cast(aioredis.Redis, self.redis).connection_pool.make_connection()
+            return b"".join(aioredis.Connection.pack_command(self._packer, *args))
+
+    async def aclose(self) -> None:
+        """Close the batcher's connection (the client's pool is closed by its owner)."""
+        wire, self._wire = self._wire, None
+        if wire is not None:
+            wire.close()
+
+
+def _finish(reply: Any, command: Any, options: dict[str, Any], callbacks: Mapping[Any, Any]) -> Any:
+    """``reply`` as redis-py's ``parse_response`` returns it: an error reply in place (or the command's
+    ``EMPTY_RESPONSE``), a reply through the command's callback."""
+    if isinstance(reply, ResponseError):
+        return options.get(EMPTY_RESPONSE, reply)
+    callback = callbacks.get(command)
+    if callback is None:
+        return reply
+    kwargs = {k: v for k, v in options.items() if k not in _NOT_FOR_CALLBACKS}
+    return callback(reply, **kwargs) if kwargs else callback(reply)
+
+
+#: pipeline options that redis-py's ``parse_response`` takes out before the callback
+_NOT_FOR_CALLBACKS = frozenset({EMPTY_RESPONSE, NEVER_DECODE, "keys"})
