@@ -33,7 +33,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.store.redis_batch import Batcher, PackedConnection
 
-#: connection options a lean connection does not honour (a pool with one of them keeps redis-py's)
+#: connection options a lean connection does not honour (`lean_options` refuses a pool with one of them)
 UNSUPPORTED = frozenset({"client_name", "credential_provider", "lib_name", "lib_version", "retry"})
 
 #: `hiredis.Reader.gets`'s answer while no whole reply is in
