@@ -148,6 +148,7 @@ OPTIONS: tuple[Option, ...] = (
     _o("--autopass-max", "autopass_max", "float", "longest delay before an auto-pass (seat setting)", "s"),
     _o("--tick", "tick", "float", "scheduler sweep interval", "s"),
     _o("--shutdown-grace", "shutdown_grace", "float", "graceful shutdown budget (SIGTERM)", "s"),
+    _o("--websockets", "websockets", "str", "websocket implementation: uvicorn or picows (its extra)"),
     _o("--allow-seed", "allow_seed", "bool", "accept fixed room seeds (tests only: reveals cards)"),
     _o("--fixtures", "fixtures", "bool", "also host the fixture games (fixture-*; benchmarks, tests)"),
 )

@@ -8,7 +8,7 @@ store by configuration (``store="redis"`` plus its URL); the in-memory store is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -133,6 +133,8 @@ class Settings(msgspec.Struct, frozen=True):
       `create_app` hosts the games it is given and does not read it.
     - ``shutdown_grace``: seconds a graceful shutdown waits for in-flight actions and for clients to
       leave (`server.shutdown`); keep it below the orchestrator's termination grace period.
+    - ``websockets``: the websocket implementation under ``/ws``: ``"uvicorn"`` (uvicorn's own, on
+      websockets' sans-I/O layer) or ``"picows"`` (`server.ws.picows`; the ``picows`` extra).
     """
 
     host: str = "127.0.0.1"
@@ -154,6 +156,7 @@ class Settings(msgspec.Struct, frozen=True):
     allow_seed: bool = False
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0
+    websockets: Literal["uvicorn", "picows"] = "uvicorn"
 
     def timer_seconds(self, declared: Mapping[str, float] | None = None) -> dict[str, float]:
         """Seconds per timer class before a room's own: `DEFAULT_TIMERS`, then what a game ``declared``
