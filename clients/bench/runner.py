@@ -30,8 +30,10 @@ Progress = Callable[[str, dict[str, Any]], None]
 class Plan(msgspec.Struct, frozen=True):
     """What to run: the load (``load``; its ``bases`` are filled in per run), ``workers`` worker
     processes, the ``redis`` URL (``None``: the in-memory store, one worker), cores for the server side
-    and the client side (``None``: not pinned), the baseline directory (``None``: skipped) and a
-    directory for py-spy profiles of the first worker over the window (``None``: not profiled)."""
+    and the client side (``None``: not pinned), the baseline directory (``None``: skipped), a
+    directory for py-spy profiles of the first worker over the window (``None``: not profiled) and the
+    ``server`` under the app (``boardroom serve --server``; docs/benchmarks.md, "Levers: the server
+    under the app")."""
 
     load: LoadConfig
     workers: int = 1
@@ -40,6 +42,7 @@ class Plan(msgspec.Struct, frozen=True):
     client_cores: str | None = "1"
     baseline_dir: str | None = None
     profile: str | None = None
+    server: str = "uvicorn"
 
 
 #: Per-connection (and per-client) rates of a benchmark worker: far above what one bot sends (a closed
@@ -47,9 +50,14 @@ class Plan(msgspec.Struct, frozen=True):
 BENCH_RATE = "100000"
 
 
-def worker_command(port: int, redis: str | None, prefix: str) -> list[str]:
-    """``boardroom serve`` as a benchmark worker: fixtures hosted, rate limits lifted, logs quiet."""
+def worker_command(port: int, redis: str | None, prefix: str, server: str = "uvicorn") -> list[str]:
+    """``boardroom serve`` as a benchmark worker: fixtures hosted, rate limits lifted, logs quiet; on
+    ``server`` (``picows``: the ``--websockets picows`` setting; the others: ``serve --server``)."""
     cmd = procs.python("-c", "from clients.cli import main; main()", "serve", "--port", str(port))
+    if server == "picows":
+        cmd += ["--websockets", "picows"]
+    elif server != "uvicorn":
+        cmd += ["--server", server]
     cmd += ["--fixtures", "--log-level", "warning"]
     for flag in ("--actions-per-second", "--action-burst", "--frames-per-second", "--frame-burst"):
         cmd += [flag, BENCH_RATE]
@@ -132,7 +140,7 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
     ports = [procs.free_port() for _ in range(plan.workers)]
     workers = []
     for port in ports:
-        cmd = worker_command(port, plan.redis, prefix)
+        cmd = worker_command(port, plan.redis, prefix, plan.server)
         workers.append(subprocess.Popen(procs.pinned(cmd, plan.server_cores)))
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:

@@ -27,7 +27,18 @@ def register(sub: Any) -> None:
         choices=["critical", "error", "warning", "info", "debug"],
         help="uvicorn's log level (env BOARDROOM_LOG_LEVEL; default info)",
     )
+    # For `boardroom bench --server` only (docs/benchmarks.md, "Levers: the server under the app"):
+    # another server or uvicorn websocket implementation under the same app. Not for production.
+    parser.add_argument("--server", default="uvicorn", choices=EVALUATED, help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
+
+
+#: The servers of the hidden ``--server``: uvicorn (its websocket implementation as ``--websockets``
+#: says), uvicorn with one of its other websocket implementations, or granian.
+EVALUATED = ["uvicorn", "uvicorn-websockets", "uvicorn-wsproto", "granian"]
+UVICORN_WS = {"uvicorn-websockets": "websockets", "uvicorn-wsproto": "wsproto"}
+#: What ``boardroom bench --server`` compares: those, and ``picows`` (``--websockets picows``).
+SERVERS = [*EVALUATED, "picows"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,13 +59,19 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app(settings, games=with_fixtures() if settings.fixtures else shipped())
     # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
-    config = uvicorn_config(app, settings, log_level=args.log_level)
-    sock = config.bind_socket()
-    limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
+    server = getattr(args, "server", "uvicorn")
+    options: dict[str, Any] = {"ws": UVICORN_WS[server]} if server in UVICORN_WS else {}
+    config = uvicorn_config(app, settings, log_level=args.log_level, **options)
     # The cyclic collector was ~14 % of worker CPU under load (a generation-0 pass every 700
     # allocations, full passes walking every module and game table). What exists now lives as long as
     # the worker: freeze it out of the collector's passes, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(50_000, 20, 10)
+    if server == "granian":
+        from server.experimental.granian import serve
+
+        return serve(app, settings, args.log_level)
+    sock = config.bind_socket()
+    limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
     GracefulServer(config, app.state.services).run(sockets=[sock])
     return 0

@@ -11,7 +11,7 @@ from typing import Any
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures
 from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
-from clients.bench.runner import Plan, baseline_files, measure
+from clients.bench.runner import Plan, baseline_files, measure, worker_command
 
 
 def _quiet(label: str, fields: dict[str, Any]) -> None:
@@ -70,3 +70,16 @@ def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_fram
         "sends (websocket writes)": 1 / 6,
         OTHER: 1 / 12,
     }
+
+
+def test_the_server_switch_reaches_the_worker_command() -> None:
+    def tail(server: str) -> list[str]:
+        cmd = worker_command(8000, None, "p:", server)
+        return cmd[cmd.index("8000") + 1 : cmd.index("--fixtures")]
+
+    assert [tail(s) for s in ["uvicorn", "picows", "granian", "uvicorn-wsproto"]] == [
+        [],
+        ["--websockets", "picows"],
+        ["--server", "granian"],
+        ["--server", "uvicorn-wsproto"],
+    ]
