@@ -155,6 +155,7 @@ OPTIONS: tuple[Option, ...] = (
         "worker processes on this one port (more than 1 needs --redis)",
         "processes",
     ),
+    _o("--websockets", "websockets", "str", "websocket implementation: uvicorn or picows (its extra)"),
     _o("--allow-seed", "allow_seed", "bool", "accept fixed room seeds (tests only: reveals cards)"),
     _o("--fixtures", "fixtures", "bool", "also host the fixture games (fixture-*; benchmarks, tests)"),
 )

@@ -121,7 +121,7 @@ def timed(limits: Limits) -> type[TimedHTTP]:
 def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Config:
     """The uvicorn configuration of a worker serving ``app`` as ``settings`` say (``overrides``: more
     `uvicorn.Config` arguments, e.g. ``log_level``): frames, pings, the HTTP deadlines, the connection
-    cap and the proxies whose ``X-Forwarded-For`` is believed."""
+    cap, the proxies whose ``X-Forwarded-For`` is believed and the websocket implementation."""
     limits = settings.limits
     options: dict[str, Any] = {
         "host": settings.host,
@@ -137,4 +137,8 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
         "forwarded_allow_ips": ",".join(settings.trusted_proxies),
         "timeout_graceful_shutdown": max(1, int(settings.shutdown_grace)),
     }
+    if settings.websockets == "picows":
+        from server.ws.picows import picows_protocol  # an optional extra: imported only when chosen
+
+        options["ws"] = picows_protocol(app, settings)
     return uvicorn.Config(app, **{**options, **overrides})

@@ -8,7 +8,7 @@ store by configuration (``store="redis"`` plus its URL); the in-memory store is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -136,6 +136,8 @@ class Settings(msgspec.Struct, frozen=True):
     - ``workers``: worker processes ``boardroom serve`` runs on its one port (`server.supervisor`); more
       than one needs the Redis store (checked by `server.config.settings_from`), since each process is
       a whole worker with its own memory. `create_app` serves one process and does not read it.
+    - ``websockets``: the websocket implementation under ``/ws``: ``"uvicorn"`` (uvicorn's own, on
+      websockets' sans-I/O layer) or ``"picows"`` (`server.ws.picows`; the ``picows`` extra).
     """
 
     host: str = "127.0.0.1"
@@ -158,6 +160,7 @@ class Settings(msgspec.Struct, frozen=True):
     fixtures: bool = False
     shutdown_grace: NonNegative = 10.0
     workers: AtLeastOne = 1
+    websockets: Literal["uvicorn", "picows"] = "uvicorn"
 
     def timer_seconds(self, declared: Mapping[str, float] | None = None) -> dict[str, float]:
         """Seconds per timer class before a room's own: `DEFAULT_TIMERS`, then what a game ``declared``

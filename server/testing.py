@@ -71,7 +71,10 @@ def start_server(
         log_level="warning",
         ws_per_message_deflate=False,
         ws_max_size=settings.limits.max_frame,
+        ws_ping_interval=settings.limits.ping_interval,
+        ws_ping_timeout=settings.limits.ping_timeout,
         lifespan="on",
+        **_websockets(app, settings),
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
@@ -102,3 +105,12 @@ def running_server(
         yield running
     finally:
         running.stop()
+
+
+def _websockets(app: Any, settings: Settings) -> dict[str, Any]:
+    """uvicorn's ``ws`` argument for ``settings.websockets`` (none: uvicorn's default)."""
+    if settings.websockets == "picows":
+        from server.ws.picows import picows_protocol
+
+        return {"ws": picows_protocol(app, settings)}
+    return {}

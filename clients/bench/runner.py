@@ -35,7 +35,9 @@ class Plan(msgspec.Struct, frozen=True):
     worker processes (one ``serve --workers N``), the ``redis`` URL (``None``: the in-memory store, one
     worker), cores for the server side and the client side (``None``: not pinned), the baseline
     directory (``None``: skipped) and a directory for py-spy profiles of the (first) worker over the
-    window (``None``: not profiled)."""
+    window (``None``: not profiled) and the
+    ``server`` under the app (``boardroom serve --server``; docs/benchmarks.md, "Levers: the server
+    under the app")."""
 
     load: LoadConfig
     workers: int = 1
@@ -44,6 +46,7 @@ class Plan(msgspec.Struct, frozen=True):
     client_cores: str | None = "1"
     baseline_dir: str | None = None
     profile: str | None = None
+    server: str = "uvicorn"
 
 
 #: Per-connection (and per-client) rates of a benchmark worker: far above what one bot sends (a closed
@@ -51,10 +54,17 @@ class Plan(msgspec.Struct, frozen=True):
 BENCH_RATE = "100000"
 
 
-def worker_command(port: int, redis: str | None, prefix: str, workers: int = 1) -> list[str]:
+def worker_command(
+    port: int, redis: str | None, prefix: str, workers: int = 1, server: str = "uvicorn"
+) -> list[str]:
     """``boardroom serve`` as ``workers`` benchmark workers on ``port``: fixtures hosted, rate limits
-    lifted, logs quiet."""
+    lifted, logs quiet; on ``server`` (``picows``: the ``--websockets picows`` setting; the others:
+    ``serve --server``)."""
     cmd = procs.python("-c", "from clients.cli import main; main()", "serve", "--port", str(port))
+    if server == "picows":
+        cmd += ["--websockets", "picows"]
+    elif server != "uvicorn":
+        cmd += ["--server", server]
     cmd += ["--workers", str(workers), "--fixtures", "--log-level", "warning"]
     for flag in ("--actions-per-second", "--action-burst", "--frames-per-second", "--frame-burst"):
         cmd += [flag, BENCH_RATE]
@@ -137,7 +147,7 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
     """One boardroom run of ``plan`` (see the module docstring)."""
     prefix = f"bench{os.getpid()}x{id(label) % 10_000}:"
     port = procs.free_port()
-    cmd = worker_command(port, plan.redis, prefix, plan.workers)
+    cmd = worker_command(port, plan.redis, prefix, plan.workers, plan.server)
     server = subprocess.Popen(procs.pinned(cmd, plan.server_cores))
     base = f"http://127.0.0.1:{port}"
     try:

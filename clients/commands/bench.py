@@ -20,6 +20,8 @@ from typing import Any
 
 import msgspec
 
+from clients.commands.serve import SERVERS
+
 #: The baseline next to the checkout: ``<checkout>/../shared/bench``.
 DEFAULT_BASELINE = Path(__file__).resolve().parents[3] / "shared" / "bench"
 
@@ -72,6 +74,13 @@ def register(sub: Any) -> None:
         metavar="DIR",
         help="py-spy the first worker over each window into DIR and print where its CPU went, by stage",
     )
+    parser.add_argument(
+        "--server",
+        default="uvicorn",
+        choices=SERVERS,
+        help="the server under the workers' app (default uvicorn; the others are for comparison only: "
+        "docs/benchmarks.md, 'Levers: the server under the app')",
+    )
     parser.set_defaults(func=run)
 
 
@@ -104,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
             client_cores=args.client_cores or None,
             baseline_dir=baseline,
             profile=args.profile,
+            server=args.server,
         )
         for game in args.game or ["gregs", "fixture-hands"]
     ]
@@ -176,9 +186,9 @@ async def _bench(
     reference = next((s for s in summaries if s.label == REFERENCE), None)
     load = plans[0].load
     console.print(
-        f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s), "
-        f"store {'redis' if plans[0].redis else 'memory'}, acks {load.acks}, window {load.duration:.0f} s, "
-        f"medians of {repeat}"
+        f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s) "
+        f"on {plans[0].server}, store {'redis' if plans[0].redis else 'memory'}, acks {load.acks}, "
+        f"window {load.duration:.0f} s, medians of {repeat}"
     )
     print(markdown(summaries, base, reference))
     for label, rs in runs.items():

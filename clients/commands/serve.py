@@ -32,7 +32,18 @@ def register(sub: Any) -> None:
         choices=["critical", "error", "warning", "info", "debug"],
         help="uvicorn's log level (env BOARDROOM_LOG_LEVEL; default info)",
     )
+    # For `boardroom bench --server` only (docs/benchmarks.md, "Levers: the server under the app"):
+    # another server or uvicorn websocket implementation under the same app. Not for production.
+    parser.add_argument("--server", default="uvicorn", choices=EVALUATED, help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
+
+
+#: The servers of the hidden ``--server``: uvicorn (its websocket implementation as ``--websockets``
+#: says), uvicorn with one of its other websocket implementations, or granian.
+EVALUATED = ["uvicorn", "uvicorn-websockets", "uvicorn-wsproto", "granian"]
+UVICORN_WS = {"uvicorn-websockets": "websockets", "uvicorn-wsproto": "wsproto"}
+#: What ``boardroom bench --server`` compares: those, and ``picows`` (``--websockets picows``).
+SERVERS = [*EVALUATED, "picows"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,32 +57,46 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"boardroom serve: {exc}", file=sys.stderr)
         return 2
+    server = getattr(args, "server", "uvicorn")
+    if server == "granian":  # an evaluation only: one process, granian binds its own socket
+        from server.experimental.granian import serve
+
+        serve(_app(settings), settings, args.log_level)
+        return 0
     # bound once here; with --workers every worker process serves this same socket
     sock = uvicorn_config(None, settings, log_level=args.log_level).bind_socket()
     limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
     if settings.workers == 1:
-        work(sock, settings, args.log_level)
+        work(sock, settings, args.log_level, server)
         return 0
-    supervisor = Supervisor(settings.workers, work, (settings, args.log_level), settings.shutdown_grace)
-    return supervisor.run(sock)
+    run_args = (settings, args.log_level, server)
+    return Supervisor(settings.workers, work, run_args, settings.shutdown_grace).run(sock)
 
 
-def work(sock: socket.socket, settings: Settings, log_level: str) -> None:
-    """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C (in this process, or in a child of
-    `server.supervisor`)."""
+def _app(settings: Settings) -> Any:
+    """The application of one worker process, its collector tuned for a long-lived server."""
     import gc
 
     from games.catalog import shipped, with_fixtures
     from server.app import create_app
-    from server.serving import uvicorn_config
-    from server.shutdown import GracefulServer
 
     app = create_app(settings, games=with_fixtures() if settings.fixtures else shipped())
-    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
-    config = uvicorn_config(app, settings, log_level=log_level)
     # The cyclic collector was ~14 % of worker CPU under load (a generation-0 pass every 700
     # allocations, full passes walking every module and game table). What exists now lives as long as
     # the worker: freeze it out of the collector's passes, and collect the young generation less often.
     gc.freeze()
     gc.set_threshold(50_000, 20, 10)
+    return app
+
+
+def work(sock: socket.socket, settings: Settings, log_level: str, server: str = "uvicorn") -> None:
+    """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C (in this process, or in a child of
+    `server.supervisor`); ``server``: uvicorn, or one of its other websocket implementations (`EVALUATED`)."""
+    from server.serving import uvicorn_config
+    from server.shutdown import GracefulServer
+
+    app = _app(settings)
+    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
+    options: dict[str, Any] = {"ws": UVICORN_WS[server]} if server in UVICORN_WS else {}
+    config = uvicorn_config(app, settings, log_level=log_level, **options)
     GracefulServer(config, app.state.services).run(sockets=[sock])

@@ -227,7 +227,7 @@ def started(awaitable: Awaitable[None]) -> Awaitable[None] | None:
     waited for, then goes on). Raises what the first step raised."""
     steps = awaitable.__await__()
     try:
-        first = steps.send(None)
+        first = next(steps)  # not ``send(None)``: granian's awaitable is an iterator, not a generator
     except StopIteration:
         return None
     return _Rest(steps, first)
@@ -244,6 +244,13 @@ class _Rest:
 
     def __await__(self) -> Generator[Any, Any, None]:
         steps, signal = self._steps, self._first
+        if not isinstance(steps, Generator):  # an iterator over a future (granian's): only ``next``
+            while True:
+                yield signal
+                try:
+                    signal = next(steps)
+                except StopIteration:
+                    return
         while True:
             try:
                 sent = yield signal

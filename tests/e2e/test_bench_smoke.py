@@ -21,7 +21,7 @@ from clients.bench.load import timeline
 from clients.bench.model import LoadConfig, LoadResult, Percentiles, RunFigures, Slot
 from clients.bench.profile import OTHER, stages
 from clients.bench.report import markdown, summarize
-from clients.bench.runner import Plan, baseline_files, loadgen_result, measure
+from clients.bench.runner import Plan, baseline_files, loadgen_result, measure, worker_command
 from clients.bench.tail import tail_line
 from clients.commands.bench import DEFAULT_BASELINE
 from protocol.messages import AckMode
@@ -203,3 +203,16 @@ def test_a_server_process_tree_is_read_from_proc() -> None:
         parent.stdin.close()
         parent.wait(10)
         parent.stdout.close()
+
+
+def test_the_server_switch_reaches_the_worker_command() -> None:
+    def tail(server: str) -> list[str]:
+        cmd = worker_command(8000, None, "p:", server=server)
+        return cmd[cmd.index("8000") + 1 : cmd.index("--workers")]
+
+    assert [tail(s) for s in ["uvicorn", "picows", "granian", "uvicorn-wsproto"]] == [
+        [],
+        ["--websockets", "picows"],
+        ["--server", "granian"],
+        ["--server", "uvicorn-wsproto"],
+    ]

@@ -169,6 +169,61 @@ async def test_started_runs_a_coroutine_to_its_first_wait_and_the_rest_in_a_task
     assert steps == ["only", "first", "second"]
 
 
+class FutureIterator:
+    """An awaitable whose ``__await__`` is a plain iterator over a future (``__next__`` only, no
+    ``send``/``throw``), the shape of granian's ASGI send: not a coroutine."""
+
+    def __init__(self, future: asyncio.Future[None]) -> None:
+        self.future = future
+
+    def __await__(self) -> FutureIterator:
+        return self
+
+    def __iter__(self) -> FutureIterator:
+        return self
+
+    def __next__(self) -> asyncio.Future[None]:
+        if self.future.done():
+            raise StopIteration
+        self.future._asyncio_future_blocking = True  # what a task expects of a yielded future
+        return self.future
+
+
+async def test_started_runs_an_iterator_awaitable_and_its_rest_ends_with_its_future() -> None:
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+    done.set_result(None)
+    assert started(FutureIterator(done)) is None  # type: ignore[arg-type]
+    pending: asyncio.Future[None] = loop.create_future()
+    rest = started(FutureIterator(pending))  # type: ignore[arg-type]
+    assert rest is not None
+    task = asyncio.ensure_future(rest)
+    await settle()
+    assert not task.done()
+    pending.set_result(None)
+    await settle()
+    assert (task.done(), task.exception()) == (True, None)
+
+
+async def test_frames_through_a_send_that_always_suspends_arrive_in_order_then_the_close() -> None:
+    written: list[Any] = []
+    loop = asyncio.get_running_loop()
+
+    def send(message: Message) -> FutureIterator:  # writes at the call, completes a loop turn later
+        written.append(message.get("text", message.get("code")))
+        future: asyncio.Future[None] = loop.create_future()
+        loop.call_soon(future.set_result, None)
+        return FutureIterator(future)
+
+    conn = Conn(send, JSON, queue_size=8)  # type: ignore[arg-type]
+    for frame in ("a", "b", "c"):
+        conn.send(frame)
+    conn.close(1001, "shutdown")
+    await asyncio.wait_for(conn.done.wait(), 1)
+    assert (written, conn.queued()) == (["a", "b", "c", 1001], 0)
+    await conn.stop()
+
+
 async def test_cancelling_the_rest_cancels_the_coroutine_where_it_waits() -> None:
     cleaned: list[bool] = []
 

@@ -202,7 +202,8 @@ class TestSettingsFromFlagsAndEnvironment:
         serve = build_parser()._subparsers._group_actions[0].choices["serve"]  # type: ignore[union-attr]
         flags = {f for action in serve._actions for f in action.option_strings if f.startswith("--")}
         table = {o.flag for o in OPTIONS}
-        assert sorted(flags - table) == ["--help", "--log-level"]  # --log-level: a line below the table
+        # --log-level: a line below the table; --server: hidden, for `boardroom bench --server` only
+        assert sorted(flags - table) == ["--help", "--log-level", "--server"]
         assert "| `--fixtures` | `BOARDROOM_FIXTURES` | `fixtures` |" in markdown_table()
 
     def test_serve_help_names_every_variable(self) -> None:

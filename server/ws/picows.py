@@ -1,0 +1,260 @@
+"""The ``picows`` websocket implementation (``--websockets picows``): uvicorn reads the HTTP request, and
+an upgrade to ``/ws`` is handed to picows, which parses and writes frames in compiled code.
+
+uvicorn hands an upgrade to its ``ws`` protocol class with the request's bytes (`PicowsProtocol`, made
+by `picows_protocol`); picows answers the handshake (with the negotiated subprotocol) and calls a
+`PicowsSocket` per connection, which is also the part of Starlette's ``WebSocket`` the session uses
+(``app``, ``headers``, ``scope``, ``client``, ``accept``, ``close``, ``receive``/``_receive``,
+``_send``): `server.ws.session` runs unchanged, in a task of its own as under uvicorn.
+
+The settings as uvicorn's implementations map them (`server.serving`): ``max_frame`` (picows closes a
+bigger frame with 1009), ``ping_interval``/``ping_timeout`` (a ping every interval, closed when no
+pong came within the timeout), ``header_timeout`` (the handshake), the trusted proxies (the client
+address of a connection from one of them is its ``X-Forwarded-For``). A connection counts in uvicorn's
+connections (the HTTP 503 past ``max_connections`` + headroom, the wait of a shutdown, which closes
+what is left with 1012 as uvicorn's own do). Frames from the session never wait while picows' transport
+takes them, and wait (``_send``) while it paused writing: `server.ws.conn`'s queue bound holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from picows import (
+    WSAutoPingStrategy,
+    WSCloseCode,
+    WSFrame,
+    WSListener,
+    WSMsgType,
+    WSTransport,
+    WSUpgradeRequest,
+    WSUpgradeResponse,
+    WSUpgradeResponseWithListener,
+)
+from picows.picows import WSProtocol  # type: ignore[attr-defined]  # not in picows' stubs
+from starlette.datastructures import Address, Headers
+from starlette.types import Message
+from uvicorn.middleware.proxy_headers import _TrustedHosts
+
+from protocol.codec import negotiate
+from server.settings import Settings
+
+log = logging.getLogger("boardroom.ws")
+#: Close code of a server shutting down with the connection still open (uvicorn's, RFC 6455).
+RESTART = 1012
+#: Seconds a close waits for the peer's close before the socket is dropped (uvicorn's default).
+CLOSE_TIMEOUT = 10.0
+
+
+class PicowsSocket(WSListener):
+    """One ``/ws`` connection: picows' listener, and the ASGI-like ``_receive``/``_send`` of its session
+    (`run`: the endpoint, ``endpoint(self)``)."""
+
+    def __init__(
+        self,
+        app: Any,
+        request: WSUpgradeRequest,
+        subprotocols: list[str],
+        connections: set[Any],
+        trusted: _TrustedHosts,
+        endpoint: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        self.app = app
+        self.headers = Headers(raw=[(k.lower().encode(), v.encode()) for k, v in request.headers.items()])
+        self.scope: dict[str, Any] = {"type": "websocket", "path": "/ws", "subprotocols": subprotocols}
+        self.client: Address | None = None
+        self.transport: WSTransport | None = None
+        self._connections, self._trusted, self._endpoint = connections, trusted, endpoint
+        self._inbox: collections.deque[Message] = collections.deque()
+        self._waiter: asyncio.Future[None] | None = None
+        self._paused: asyncio.Future[None] | None = None
+        self._parts: list[bytes] | None = None  # a fragmented message being assembled
+        self._text = False
+        self._gone = False
+        self._task: asyncio.Task[None] | None = None
+        self._closer: asyncio.TimerHandle | None = None  # drops the socket if the peer never closes
+
+    # ---- picows' callbacks ---------------------------------------------------------------------
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.transport = transport
+        self.client = self._client(transport)
+        self._connections.add(self)
+        self._task = asyncio.ensure_future(self._run())
+
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        kind = frame.msg_type
+        if kind == WSMsgType.TEXT or kind == WSMsgType.BINARY:
+            if frame.fin:
+                if kind == WSMsgType.TEXT:
+                    self._push({"type": "websocket.receive", "text": frame.get_payload_as_utf8_text()})
+                else:
+                    self._push({"type": "websocket.receive", "bytes": frame.get_payload_as_bytes()})
+                return
+            self._parts, self._text = [frame.get_payload_as_bytes()], kind == WSMsgType.TEXT
+        elif kind == WSMsgType.CONTINUATION:
+            if self._parts is None:
+                transport.send_close(WSCloseCode.PROTOCOL_ERROR, b"continuation without a first frame")
+                transport.disconnect()
+                return
+            self._parts.append(frame.get_payload_as_bytes())
+            if frame.fin:
+                data, self._parts = b"".join(self._parts), None
+                message: Message = {"type": "websocket.receive"}
+                message.update({"text": data.decode()} if self._text else {"bytes": data})
+                self._push(message)
+        elif kind == WSMsgType.CLOSE:
+            if not transport.is_close_frame_sent:
+                transport.send_close(frame.get_close_code())
+            transport.disconnect()
+
+    def on_ws_disconnected(self, transport: WSTransport) -> None:
+        self._gone = True
+        if self._closer is not None:
+            self._closer.cancel()
+        self._connections.discard(self)
+        self._push({"type": "websocket.disconnect", "code": 1006})
+        self.resume_writing()
+
+    def pause_writing(self) -> None:
+        if self._paused is None:
+            self._paused = asyncio.get_running_loop().create_future()
+
+    def resume_writing(self) -> None:
+        paused, self._paused = self._paused, None
+        if paused is not None and not paused.done():
+            paused.set_result(None)
+
+    def shutdown(self) -> None:
+        """uvicorn's shutdown, for a connection still open after the drain: close it with 1012."""
+        self.shutdown_with(RESTART)
+
+    # ---- what the session calls ---------------------------------------------------------------
+    async def accept(self, subprotocol: str | None = None) -> None:
+        """Nothing: picows answered the handshake (with the subprotocol) before the session started."""
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+    async def _receive(self) -> Message:
+        while not self._inbox:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._inbox.popleft()
+
+    receive = _receive  # the session reads through ``receive`` before its accept, ``_receive`` after
+
+    async def _send(self, message: Message) -> None:
+        """Write one ASGI ``websocket.send`` or ``websocket.close``; waits first while picows' transport
+        is paused (as uvicorn's send does); raises ``OSError`` once the peer is gone."""
+        if self._paused is not None:
+            await asyncio.shield(self._paused)
+        transport = self.transport
+        if self._gone or transport is None:
+            raise OSError("the websocket peer is gone")
+        if message["type"] == "websocket.send":
+            text = message.get("text")
+            if text is not None:
+                transport.send(WSMsgType.TEXT, text.encode())
+            else:
+                transport.send(WSMsgType.BINARY, message["bytes"])
+        elif message["type"] == "websocket.close":
+            self.shutdown_with(message.get("code", 1000), message.get("reason") or "")
+
+    # ---- inside --------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        """The session, then as `server.app.App` after one: the allocator's trim count; a close (1000)
+        when the session ended without one, as uvicorn does."""
+        try:
+            await self._endpoint(self)
+        finally:
+            self.app.state.services.trimmer.ended()
+            self.shutdown_with(1000)
+
+    def shutdown_with(self, code: int, reason: str = "") -> None:
+        """Send a close (``code``, ``reason``) and wait for the peer's (`on_ws_frame` then disconnects)
+        up to `CLOSE_TIMEOUT` seconds, as uvicorn does: a socket dropped at once would reset a client
+        still writing, which loses the close frame."""
+        transport = self.transport
+        if transport is None or self._gone or transport.is_close_frame_sent:
+            return
+        transport.send_close(code, reason.encode())  # type: ignore[arg-type]  # any code, not only the enum's
+        self._closer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, transport.disconnect)
+
+    def _push(self, message: Message) -> None:
+        self._inbox.append(message)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    def _client(self, transport: WSTransport) -> Address | None:
+        peer = transport.underlying_transport.get_extra_info("peername")
+        if not peer:
+            return None
+        forwarded = self.headers.get("x-forwarded-for")
+        if forwarded and peer[0] in self._trusted:
+            return Address(*self._trusted.get_trusted_client_address(forwarded))
+        return Address(peer[0], peer[1])
+
+
+class PicowsProtocol(WSProtocol):  # untyped: picows' compiled protocol
+    """picows' server protocol, handed the connection by uvicorn's HTTP protocol at an upgrade:
+    ``data_received`` takes the request bytes uvicorn replays (picows reads into its own buffer)."""
+
+    def data_received(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            buffer = memoryview(self.get_buffer(len(view)))
+            n = min(len(buffer), len(view))
+            buffer[:n] = view[:n]
+            self.buffer_updated(n)
+            view = view[n:]
+
+
+def picows_protocol(app: Any, settings: Settings) -> Callable[..., PicowsProtocol]:
+    """uvicorn's ``ws`` protocol class for ``app`` (called as uvicorn calls one, per upgrade): picows with
+    ``settings``' frame limit, pings, handshake deadline and trusted proxies (module docstring)."""
+    from server.app import WS_ENDPOINT, WS_PATH  # the app module imports the session, as this one does
+
+    limits = settings.limits
+    trusted = _TrustedHosts(settings.trusted_proxies)
+    logger = logging.getLogger("picows.server")
+    path = WS_PATH.encode()
+
+    def make(config: Any, server_state: Any, app_state: Any) -> PicowsProtocol:
+        def route(request: WSUpgradeRequest) -> Any:
+            if request.path.partition(b"?")[0] != path:
+                return None  # a 404, as the app's router answers an unknown path
+            header = request.headers.get("sec-websocket-protocol", "")
+            offered = [p.strip() for p in header.split(",") if p.strip()]
+            sock = PicowsSocket(app, request, offered, server_state.connections, trusted, WS_ENDPOINT)
+            chosen = negotiate(offered)
+            if chosen is None:
+                return sock
+            response = WSUpgradeResponse.create_101_response({"Sec-WebSocket-Protocol": chosen})
+            return WSUpgradeResponseWithListener(response, sock)
+
+        return PicowsProtocol(
+            None,  # host and port: a server side
+            None,  # path
+            False,  # client side
+            route,
+            logger,
+            True,  # disconnect when a callback raises
+            limits.header_timeout,  # the handshake
+            True,  # pings
+            limits.ping_interval,
+            limits.ping_timeout,
+            WSAutoPingStrategy.PING_PERIODICALLY,
+            True,  # answer the client's pings
+            limits.max_frame,
+            None,  # extra headers
+            2048,  # initial read buffer: picows' 16 KB default was 14 KB of RSS per connection more
+        )
+
+    return make
