@@ -78,12 +78,13 @@ class Pauses:
                 if stalls and now - reported >= REPORT:
                     log.warning(
                         "the event loop stood still over %.0f ms %d times in %.0f s, at most %.0f ms "
-                        "(garbage collection %.0f ms of it)",
+                        "(garbage collection took %.0f ms of that probe's %.0f ms)",
                         STALL * 1e3,
                         stalls,
                         now - reported,
                         longest * 1e3,
                         in_gc * 1e3,
+                        (PROBE + longest) * 1e3,
                     )
                     stalls, longest, reported = 0, 0.0, now
         finally:
