@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -27,7 +26,7 @@ from server.ws.session import FULL_REASON
 
 from .conftest import GAMES
 from .test_ops import free_port, serve
-from .test_ws_hostile import closed, joined
+from .test_ws_hostile import closed, joined, stop_reading_until_closed
 from .wsclient import hello, open_room, recv, send
 
 pytest.importorskip("picows")
@@ -115,23 +114,7 @@ async def test_a_websocket_that_never_answers_a_ping_is_closed(websockets: str) 
 async def test_a_client_that_stops_reading_is_closed_4408_with_a_bounded_queue(websockets: str) -> None:
     limits = {"send_queue": 32, "send_buffer": 4096, "frames_per_second": 1000.0}
     with server_with(websockets, syncs_per_second=1000.0, sync_burst=1000.0, **limits) as server:
-        room, _, tokens = await open_room(server, "gregs", 3)
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.connect(("127.0.0.1", server.port))
-        ws = await connect(server.ws_url, sock=sock, max_queue=1)
-        await send(ws, {"type": "hello", "v": 1, "room": room, "tokens": tokens})
-        hub, peak, gone = server.services.hub, 0, False
-        for _ in range(300):
-            await send(ws, {"type": "sync"})
-            await asyncio.sleep(0.01)
-            conns = [c for w in hub.watches.values() for c in w.conns]
-            peak = max([peak, *(c.queued() for c in conns)])
-            if peak and not conns:
-                gone = True
-                break
-        assert (gone, peak) == (True, 32)
-        assert (await closed(ws))[0] == 4408
+        await stop_reading_until_closed(server, 32)
 
 
 async def test_behind_a_trusted_proxy_the_client_is_the_forwarded_address(websockets: str) -> None:

@@ -140,21 +140,27 @@ async def test_a_client_that_stops_reading_is_closed_4408_with_a_bounded_queue()
         send_queue=32, send_buffer=4096, frames_per_second=1000.0, syncs_per_second=1000.0, sync_burst=1000.0
     )
     with running_server(Settings(limits=limits), games=GAMES, clock=FakeClock()) as server:
-        room, _, tokens = await open_room(server, "gregs", 3)
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.connect(("127.0.0.1", server.port))
-        ws = await connect(server.ws_url, sock=sock, max_queue=1)
-        await send(ws, {"type": "hello", "v": 1, "room": room, "tokens": tokens})
-        hub, peak, gone = server.services.hub, 0, False
-        # without a small kernel send buffer the ~4 MB loopback buffer absorbs ~700 syncs' frames first
-        for _ in range(300):
-            await send(ws, {"type": "sync"})
-            await asyncio.sleep(0.01)
-            conns = [c for w in hub.watches.values() for c in w.conns]
-            peak = max([peak, *(c.queued() for c in conns)])
-            if peak and not conns:
-                gone = True
-                break
-        assert (gone, peak) == (True, 32)
-        assert (await closed(ws))[0] == 4408
+        await stop_reading_until_closed(server, 32)
+
+
+async def stop_reading_until_closed(server: RunningServer, queue: int) -> None:
+    """A client with a 4 KB receive buffer asks ``sync`` every 10 ms and reads nothing: the frames
+    pending for it peak at exactly ``queue`` (the server's ``send_queue``) and it is closed 4408."""
+    room, _, tokens = await open_room(server, "gregs", 3)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    ws = await connect(server.ws_url, sock=sock, max_queue=1)
+    await send(ws, {"type": "hello", "v": 1, "room": room, "tokens": tokens})
+    hub, peak, gone = server.services.hub, 0, False
+    # without a small kernel send buffer the ~4 MB loopback buffer absorbs ~700 syncs' frames first
+    for _ in range(300):
+        await send(ws, {"type": "sync"})
+        await asyncio.sleep(0.01)
+        conns = [c for w in hub.watches.values() for c in w.conns]
+        peak = max([peak, *(c.queued() for c in conns)])
+        if peak and not conns:
+            gone = True
+            break
+    assert (gone, peak) == (True, queue)
+    assert (await closed(ws))[0] == 4408
