@@ -87,9 +87,17 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from clients.bench.model import LoadConfig
     from clients.bench.runner import Plan, baseline_files
+    from games.catalog import with_fixtures
 
     if args.workers > 1 and not args.redis:
         raise SystemExit("boardroom bench: --workers above 1 needs --redis (workers share rooms there)")
+    known = sorted(with_fixtures())
+    for game in args.game or []:
+        if game not in known:
+            raise SystemExit(f"boardroom bench: --game: unknown game {game!r} (known: {', '.join(known)})")
+    for flag, value in (("--rooms", args.rooms), ("--seats", args.seats), ("--repeat", args.repeat)):
+        if value < 1:
+            raise SystemExit(f"boardroom bench: {flag} must be at least 1, not {value}")
     baseline = None if args.no_baseline or args.mode == "idle" else args.baseline_dir
     if baseline is not None and baseline_files(baseline) is None:
         print(f"no transport baseline in {baseline}: ratios are skipped (give --baseline-dir)")
@@ -188,7 +196,8 @@ async def _bench(
     console.print(
         f"{load.mode}, {load.rooms} rooms x {load.seats} seats, {plans[0].workers} worker(s) "
         f"on {plans[0].server}, store {'redis' if plans[0].redis else 'memory'}, acks {load.acks}, "
-        f"window {load.duration:.0f} s, medians of {repeat}"
+        f"window {load.duration:.0f} s, medians of {repeat}",
+        soft_wrap=True,  # one line at any terminal width, like the table under it
     )
     print(markdown(summaries, base, reference))
     for label, rs in runs.items():

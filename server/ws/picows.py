@@ -62,6 +62,7 @@ class PicowsSocket(WSListener):
         connections: set[Any],
         trusted: _TrustedHosts,
         endpoint: Callable[[Any], Awaitable[None]],
+        max_message: int,
     ) -> None:
         self.app = app
         self.headers = Headers(raw=[(k.lower().encode(), v.encode()) for k, v in request.headers.items()])
@@ -73,6 +74,8 @@ class PicowsSocket(WSListener):
         self._waiter: asyncio.Future[None] | None = None
         self._paused: asyncio.Future[None] | None = None
         self._parts: list[bytes] | None = None  # a fragmented message being assembled
+        self._size = 0  # its bytes so far: picows bounds each frame, the message is bounded here
+        self.max_message = max_message
         self._text = False
         self._gone = False
         self._task: asyncio.Task[None] | None = None
@@ -88,28 +91,50 @@ class PicowsSocket(WSListener):
     def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
         kind = frame.msg_type
         if kind == WSMsgType.TEXT or kind == WSMsgType.BINARY:
-            if frame.fin:
-                if kind == WSMsgType.TEXT:
-                    self._push({"type": "websocket.receive", "text": frame.get_payload_as_utf8_text()})
-                else:
-                    self._push({"type": "websocket.receive", "bytes": frame.get_payload_as_bytes()})
-                return
-            self._parts, self._text = [frame.get_payload_as_bytes()], kind == WSMsgType.TEXT
+            self._parts, self._size, self._text = [], 0, kind == WSMsgType.TEXT
+            self._part(transport, frame)
         elif kind == WSMsgType.CONTINUATION:
             if self._parts is None:
-                transport.send_close(WSCloseCode.PROTOCOL_ERROR, b"continuation without a first frame")
-                transport.disconnect()
+                self._refuse(transport, WSCloseCode.PROTOCOL_ERROR, "continuation without a first frame")
                 return
-            self._parts.append(frame.get_payload_as_bytes())
-            if frame.fin:
-                data, self._parts = b"".join(self._parts), None
-                message: Message = {"type": "websocket.receive"}
-                message.update({"text": data.decode()} if self._text else {"bytes": data})
-                self._push(message)
+            self._part(transport, frame)
         elif kind == WSMsgType.CLOSE:
             if not transport.is_close_frame_sent:
-                transport.send_close(frame.get_close_code())
+                code = frame.get_close_code()
+                if code == WSCloseCode.NO_INFO:  # answered without a status code too (RFC 6455 5.5.1;
+                    transport.send(WSMsgType.CLOSE, b"")  # picows' send_close() would say code 0)
+                else:
+                    transport.send_close(code)
             transport.disconnect()
+
+    def _part(self, transport: WSTransport, frame: WSFrame) -> None:
+        """One frame of a message: the message delivered once whole; past ``max_message`` bytes in all
+        (fragments summed, as uvicorn's implementation does) closed 1009, invalid UTF-8 text 1007."""
+        assert self._parts is not None
+        payload = frame.get_payload_as_bytes()
+        self._size += len(payload)
+        if self._size > self.max_message:
+            self._parts = None
+            self._refuse(transport, WSCloseCode.MESSAGE_TOO_BIG, f"message over {self.max_message} bytes")
+            return
+        self._parts.append(payload)
+        if not frame.fin:
+            return
+        data, self._parts = b"".join(self._parts), None
+        if not self._text:
+            self._push({"type": "websocket.receive", "bytes": data})
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            self._refuse(transport, WSCloseCode.INVALID_TEXT, "invalid UTF-8 in a text frame")
+            return
+        self._push({"type": "websocket.receive", "text": text})
+
+    @staticmethod
+    def _refuse(transport: WSTransport, code: WSCloseCode, reason: str) -> None:
+        transport.send_close(code, reason.encode())
+        transport.disconnect()
 
     def on_ws_disconnected(self, transport: WSTransport) -> None:
         self._gone = True
@@ -232,7 +257,9 @@ def picows_protocol(app: Any, settings: Settings) -> Callable[..., PicowsProtoco
                 return None  # a 404, as the app's router answers an unknown path
             header = request.headers.get("sec-websocket-protocol", "")
             offered = [p.strip() for p in header.split(",") if p.strip()]
-            sock = PicowsSocket(app, request, offered, server_state.connections, trusted, WS_ENDPOINT)
+            sock = PicowsSocket(
+                app, request, offered, server_state.connections, trusted, WS_ENDPOINT, limits.max_frame
+            )
             chosen = negotiate(offered)
             if chosen is None:
                 return sock

@@ -216,3 +216,12 @@ def test_the_server_switch_reaches_the_worker_command() -> None:
         ["--server", "granian"],
         ["--server", "uvicorn-wsproto"],
     ]
+
+
+def test_an_unknown_game_or_no_rooms_is_refused_before_anything_starts() -> None:
+    bench = [sys.executable, "-c", "from clients.cli import main; main()", "bench", "--no-baseline"]
+    unknown = subprocess.run([*bench, "--game", "nope"], capture_output=True, text=True, timeout=60)
+    assert (unknown.returncode, unknown.stdout) == (1, "")
+    assert unknown.stderr.startswith("boardroom bench: --game: unknown game 'nope' (known: fixture-commit,")
+    empty = subprocess.run([*bench, "--rooms", "0"], capture_output=True, text=True, timeout=60)
+    assert (empty.returncode, empty.stderr) == (1, "boardroom bench: --rooms must be at least 1, not 0\n")

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 import pytest
 from websockets.asyncio.client import connect
+from websockets.frames import Frame, Opcode
 
 from protocol.codec import MSGPACK_SUBPROTOCOL
 from server.clock import FakeClock
@@ -85,6 +86,33 @@ async def test_a_frame_over_max_frame_closes_1009(server: RunningServer) -> None
     ws = await joined(server)
     await ws.send("x" * 70_000)
     assert (await closed(ws))[0] == 1009
+
+
+def _raw(ws: Any, opcode: Opcode, data: bytes, fin: bool = True) -> None:
+    """Write one client frame as given, below the websockets client's own checks."""
+    ws.transport.write(Frame(opcode, data, fin).serialize(mask=True, extensions=[]))
+
+
+async def test_a_message_in_fragments_over_max_frame_closes_1009_before_its_end(
+    server: RunningServer,
+) -> None:
+    ws = await joined(server)
+    _raw(ws, Opcode.TEXT, b"x" * 40_000, fin=False)
+    _raw(ws, Opcode.CONT, b"x" * 40_000, fin=False)  # 80,000 bytes of a message: over the 65,536
+    assert (await closed(ws))[0] == 1009  # closed without waiting for the final fragment
+
+
+async def test_invalid_utf8_in_a_text_message_closes_1007(server: RunningServer) -> None:
+    ws = await joined(server)
+    _raw(ws, Opcode.TEXT, b'{"type": "ping", "n": "\xc3', fin=False)
+    _raw(ws, Opcode.CONT, b'\x28"}')
+    assert (await closed(ws))[0] == 1007
+
+
+async def test_a_close_without_a_status_code_is_answered_without_one(server: RunningServer) -> None:
+    ws = await joined(server)
+    _raw(ws, Opcode.CLOSE, b"")
+    assert await closed(ws) == (1005, "")  # "no status": a close code 0 would fail the client 1002
 
 
 async def test_a_connection_past_the_cap_closes_1013(websockets: str) -> None:
