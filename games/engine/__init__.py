@@ -16,6 +16,7 @@ from games.engine.model import (
     Outcome,
     Prompt,
     Seat,
+    TimedOut,
     Timeout,
     all_but,
     encode_args,
@@ -24,6 +25,7 @@ from games.engine.model import (
 from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
 from games.engine.rng import Rng
 from games.engine.search import ismcts
+from games.engine.seating import first_seat
 from games.engine.story import Story, load_story
 
 __all__ = [
@@ -50,12 +52,14 @@ __all__ = [
     "Seat",
     "Story",
     "Thought",
+    "TimedOut",
     "Timeout",
     "all_but",
     "bots_of",
     "check",
     "declare",
     "encode_args",
+    "first_seat",
     "free_form_kinds",
     "ismcts",
     "kind_of",

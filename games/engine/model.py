@@ -99,6 +99,14 @@ class Timeout(msgspec.Struct, frozen=True, tag="timeout", tag_field="kind", forb
     prompt: str
 
 
+class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
+    """``seat``'s deadline passed; the game applied ``default`` (the kind of that prompt's default action)
+    for it. The event of a `Timeout`, shared by every game's event union."""
+
+    seat: int
+    default: str
+
+
 class Ctx:
     """What an action may draw on besides the state: ``rng`` (this step's stream) and ``now`` (the server's
     time in seconds since the Unix epoch, recorded in the log with the action so a replay is exact)."""

@@ -22,6 +22,7 @@ from games.engine import (
     Prompt,
     Rng,
     Timeout,
+    first_seat,
     ismcts,
 )
 from games.engine.bots import SEARCH_NODES
@@ -46,17 +47,6 @@ from games.gregs.model import (
     TimedOut,
     View,
 )
-
-
-def _start_seat(options: Options, seats: int, rng: Rng) -> int:
-    """GRE-5: seat 0, a random seat, or the seat number given. Raises ``ValueError`` otherwise."""
-    if options.start == "seat0":
-        return 0
-    if options.start == "random":
-        return rng.below(seats)
-    if options.start.isdigit() and int(options.start) < seats:
-        return int(options.start)
-    raise ValueError(f"start must be 'seat0', 'random' or a seat number below {seats}, got {options.start!r}")
 
 
 def to_act(state: State) -> int | None:
@@ -128,7 +118,7 @@ class Gregs(Game[model.State, model.Options]):
         """A table with a shuffled draw pile, waiting for the characters (GRE-3). Raises ``ValueError``."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"gregs seats 3 to 6 players, not {seats}")
-        start = _start_seat(options, seats, ctx.rng)
+        start = first_seat(options.start, seats, ctx.rng, "start")  # GRE-5
         draw = list(ACTIONS)
         ctx.rng.shuffle(draw)
         return State(seats, options, start, characters=[None] * seats, draw=draw, holder=start, active=start)

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from games.engine import declare
+from games.engine.model import TimedOut
 
 Phase = Literal["choose", "cut", "reveal", "curse", "over"]
 
@@ -166,13 +167,6 @@ class Discarded(msgspec.Struct, frozen=True, tag="discarded", tag_field="kind"):
 
     count: int
     whole_fan: bool = False
-
-
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
-    """``seat``'s deadline passed; the game applied ``default`` for it."""
-
-    seat: int
-    default: str
 
 
 class LastRound(msgspec.Struct, frozen=True, tag="last_round", tag_field="kind"):

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from games.engine import declare
+from games.engine.model import TimedOut
 from games.grucha.cards import MAX_JOKERS_PER_DECK
 
 Phase = Literal["play", "over"]
@@ -159,13 +160,6 @@ class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind")
     seat: int
     grucha: bool = False
     passed: bool = False
-
-
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
-    """``seat``'s deadline passed; the game applied ``default`` for it (GRU-12)."""
-
-    seat: int
-    default: str
 
 
 class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from games.engine import windows as wn
+from games.engine.model import TimedOut
 from games.igranie.model import Contest, Offer, Payload, Phase, Turn
 
 
@@ -94,11 +95,6 @@ class Died(msgspec.Struct, frozen=True, tag="died", tag_field="kind"):
 class TurnBegan(msgspec.Struct, frozen=True, tag="turn_began", tag_field="kind"):
     seat: int
     round: int
-
-
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
-    seat: int
-    default: str
 
 
 class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):

@@ -23,6 +23,7 @@ from games.engine import (
     Rng,
     Timeout,
     encode_args,
+    first_seat,
     kind_of,
 )
 from games.engine import windows as wn
@@ -30,20 +31,9 @@ from games.engine.story import load_story
 from games.igranie import cards, choices, events, model, ranking
 from games.igranie.actions import carry_out, default_action
 from games.igranie.events import TimedOut
-from games.igranie.model import Options, Player, State
+from games.igranie.model import Player, State
 from games.igranie.plays import Resolver
 from games.igranie.views import hidden, invariants, redeal, view
-
-
-def first_seat(options: Options, seats: int, rng: Rng) -> int:
-    """IGR-1: the first player: random (default), seat 0 or the seat number given."""
-    if options.first_player == "random":
-        return rng.below(seats)
-    if options.first_player == "seat0":
-        return 0
-    if int(options.first_player) < seats:
-        return int(options.first_player)
-    raise ValueError(f"first_player {options.first_player!r} is not a seat of {seats}")
 
 
 class Igranie(Game[model.State, model.Options]):
@@ -81,7 +71,7 @@ class Igranie(Game[model.State, model.Options]):
         if unknown:
             raise ValueError(f"removed_cards names no Event or ordinary Resourcefulness card: {unknown}")
         rng = ctx.rng
-        first = first_seat(options, seats, rng)
+        first = first_seat(options.first_player, seats, rng, "first_player")  # IGR-1
         decks = [
             [c for c in ids if c not in options.removed_cards]
             for ids in (cards.WORK, cards.CHILLOUT, cards.DECK)

@@ -13,6 +13,7 @@ import msgspec
 
 from games.engine import commitments as cm
 from games.engine import windows as wn
+from games.engine.model import TimedOut
 
 Phase = Literal["round", "offer", "events", "placement", "actions", "worsening", "over"]
 Expansion = Literal["black_market", "nightlife", "flirt", "family", "career"]
@@ -298,11 +299,6 @@ class Died(msgspec.Struct, frozen=True, tag="died", tag_field="kind"):
 
     seats: list[int]
     step: int
-
-
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
-    seat: int
-    default: str
 
 
 class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
