@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"boardroom serve: {exc}", file=sys.stderr)
         return 2
-    server = getattr(args, "server", "uvicorn")
+    server = args.server
     if server == "granian":  # an evaluation only: one process, granian binds its own socket
         from server.experimental.granian import serve
 
