@@ -300,7 +300,7 @@ async def public_log(request: Request) -> Response:
         {"version": s.version, "body": e.body}
         for s in steps
         for e in s.events
-        if e.audience.to is None and not e.audience.exclude
+        if e.audience.sees(None)  # exactly what a spectator received, redacted events included
     ]
     return _json(lines)
 

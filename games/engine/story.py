@@ -1,12 +1,22 @@
-"""A game's story: one sentence per event kind, as plain data, for readable logs (``seat 2 revealed
+"""A game's story: sentences per event kind, as plain data, for readable logs (``seat 2 revealed
 Plaster Cast (+2)``).
 
 A story file is a data file (`games.engine.data`) whose rows are ``{"kind": <event kind>, "text":
-<template>}``; the template is a `str.format` template over the event's fields (``"seat {seat} revealed
-{card} ({value:+d})"``). It is checked at load against the game's ``EventBody`` union: every kind must be
-an event of the game, given once, and every template must format an event of that kind (its field
-names, its format specs). Ids a game names (cards, characters) are shown by their display names: a
-string field, or every string of a list of strings, found in the story's ``names``.
+<template>}``, with an optional ``"when"``. The template is a `str.format` template over the event's
+fields (``"seat {seat} revealed {card} ({value:+d})"``) with **conditional parts**:
+
+- a part in double brackets, ``"round over[[, seat {went_out} went out]]"``, is told only when every
+  field it names has a value: not ``null``, ``false``, ``""`` or an empty list (``0`` is a value);
+- ``"when"`` makes a row apply only to some events: ``{"by": 0}`` (the field equals this JSON value),
+  ``{"by": {"not": 0}}`` (differs from it) or ``{"end": {"field": "start"}}`` (equals another field).
+  A kind may have several rows: the first whose ``when`` holds tells the event, so a row without
+  ``when`` (the kind's fallback) comes last.
+
+The file is checked at load against the game's ``EventBody`` union: every kind must be an event of the
+game, every template and condition may name only that event's fields, every template must format such
+an event, and no row may be unreachable. Ids a game names (cards, characters) are shown by their display
+names: a string field, or every string of a list, found in the story's ``names``; a list also takes the
+formats ``and`` and ``seats`` (`Items`).
 """
 
 from __future__ import annotations
@@ -22,44 +32,115 @@ from msgspec import inspect
 
 from games.engine.data import DataError, load_rows
 
+#: A conditional part of a template: ``[[ ... ]]`` (no nesting).
+_PART = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
+
 
 class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One row of a story file: the event ``kind`` and its sentence ``text`` (a `str.format` template)."""
+    """One row of a story file: the event ``kind``, its sentence ``text`` (a `str.format` template with
+    conditional parts) and the ``when`` conditions under which the row applies (empty: always)."""
 
     kind: str
     text: str
+    when: dict[str, Any] = {}
+
+
+class Items(list[Any]):
+    """A list field as a template tells it. ``{cards}``: strings joined by ``", "`` (``10♥, A♠``), numbers
+    as the list (``[0, 27]``); ``{cards:and}``: ``10♥, A♠ and joker``; ``{winners:seats}``: ``seat 2``,
+    ``seats 0 and 2``."""
+
+    def __format__(self, spec: str) -> str:
+        words = [str(v) for v in self]
+        if spec == "":
+            return ", ".join(words) if all(isinstance(v, str) for v in self) else str(list(self))
+        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        if spec == "and":
+            return joined
+        if spec == "seats":
+            return ("seat " if len(words) == 1 else "seats ") + joined
+        raise ValueError(f"unknown format {spec!r} for a list (known: 'and', 'seats')")
+
+
+def has_value(value: Any) -> bool:
+    """Whether a field has something to tell: not ``None``, ``False``, ``""`` or an empty list/dict."""
+    return value is not None and value is not False and value != "" and value != [] and value != {}
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: ``false`` is not ``0``."""
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+def _holds(when: Mapping[str, Any], body: Mapping[str, Any]) -> bool:
+    for name, expected in when.items():
+        value = body.get(name)
+        if isinstance(expected, dict) and "field" in expected:
+            ok = _same(value, body.get(expected["field"]))
+        elif isinstance(expected, dict) and "not" in expected:
+            ok = not _same(value, expected["not"])
+        else:
+            ok = _same(value, expected)
+        if not ok:
+            return False
+    return True
+
+
+def _fields(template: str) -> set[str]:
+    """The field names a template formats (``{a.b}`` and ``{a[0]}`` name ``a``); raises `ValueError`."""
+    parsed = string.Formatter().parse(template)
+    return {re.split(r"[.\[]", f)[0] for _, f, _, _ in parsed if f is not None}
 
 
 class Story:
-    """Sentences by event kind (``lines``) and display names by id (``names``); both may be empty."""
+    """Sentences by event kind (``lines``: each kind's rows in order) and display names by id
+    (``names``); both may be empty."""
 
     __slots__ = ("lines", "names")
 
-    def __init__(self, lines: Mapping[str, str] | None = None, names: Mapping[str, str] | None = None):
-        self.lines = dict(lines or {})
+    def __init__(
+        self,
+        lines: Mapping[str, str | list[StoryLine]] | None = None,
+        names: Mapping[str, str] | None = None,
+    ):
+        self.lines: dict[str, list[StoryLine]] = {
+            k: [StoryLine(k, v)] if isinstance(v, str) else list(v) for k, v in (lines or {}).items()
+        }
         self.names = dict(names or {})
 
     def shown(self, value: Any) -> Any:
-        """``value`` with ids replaced by their names (a list of strings joined by ``", "``)."""
+        """``value`` with ids replaced by their names; a list of strings or numbers as `Items`."""
         if isinstance(value, str):
             return self.names.get(value, value)
-        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            return ", ".join(str(self.names.get(v, v)) for v in value)
+        if isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value):
+            return Items(self.names.get(v, v) if isinstance(v, str) else v for v in value)
         return value
 
+    def tell(self, template: str, body: Mapping[str, Any]) -> str:
+        """``template`` formatted over ``body``: conditional parts whose fields have no value are left
+        out. Raises `KeyError`, `ValueError`, `TypeError` or `IndexError` for a body of another shape."""
+
+        def part(match: re.Match[str]) -> str:
+            inner = match.group(1)
+            return inner if all(has_value(body.get(f)) for f in _fields(inner)) else ""
+
+        fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
+        return _PART.sub(part, template).format(**fields)
+
     def describe(self, body: Any) -> str:
-        """One line for one event body (JSON data tagged ``kind``): its sentence, else
-        ``kind: field=value ...`` (also when the body does not fit its sentence)."""
+        """One line for one event body (JSON data tagged ``kind``): the sentence of the first of its
+        kind's rows whose conditions hold, else ``kind: field=value ...`` (also when the body does not
+        fit its sentence)."""
         if not isinstance(body, dict):
             return str(body)
         kind = str(body.get("kind", body.get("type", "?")))
+        for row in self.lines.get(kind, ()):
+            if _holds(row.when, body):
+                try:
+                    return self.tell(row.text, body)
+                except (KeyError, IndexError, ValueError, TypeError):
+                    break  # a body of another shape (an older server): the generic line still shows it
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
-        template = self.lines.get(kind)
-        if template is not None:
-            try:
-                return template.format(**fields)
-            except (KeyError, IndexError, ValueError, TypeError):
-                pass  # a body of another shape (an older server): the generic line still shows it
         return f"{kind}: " + " ".join(f"{k}={v}" for k, v in fields.items())
 
 
@@ -70,43 +151,53 @@ def _sample(info: Any) -> Any:
     if isinstance(info, inspect.LiteralType):
         return info.values[0]
     samples: dict[type[Any], Any] = {
-        inspect.BoolType: False,
-        inspect.IntType: 0,
-        inspect.FloatType: 0.0,
+        inspect.BoolType: True,
+        inspect.IntType: 1,
+        inspect.FloatType: 1.0,
         inspect.StrType: "x",
-        inspect.ListType: [0],
+        inspect.ListType: [1],
     }
     return samples.get(type(info))
 
 
+def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
+    """Raises `DataError` for a row that names a field ``member`` lacks or does not format it."""
+    try:
+        fields = _fields(_PART.sub(r"\1", row.text))
+    except ValueError as exc:
+        raise DataError(f"{label}: {exc}") from None
+    named = set(row.when) | {v["field"] for v in row.when.values() if isinstance(v, dict) and "field" in v}
+    unknown = sorted((fields | named) - set(member.__struct_fields__))
+    if unknown:
+        raise DataError(f"{label}: {row.kind} has no field {', '.join(unknown)}")
+    info = inspect.type_info(member)
+    sample = {f.name: _sample(f.type) for f in info.fields}  # type: ignore[attr-defined]
+    try:
+        story.tell(row.text, sample)
+    except (KeyError, IndexError, ValueError, TypeError) as exc:
+        raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
+
+
 def check_story(name: str, rows: list[StoryLine], event_body: Any, names: Mapping[str, str]) -> Story:
     """The `Story` of ``rows`` (from file ``name``) for a game whose events are ``event_body`` (a union
-    of tagged Structs). Raises `DataError` naming the row: an unknown or repeated kind, a field the
-    event does not have, or a template that does not format such an event."""
+    of tagged Structs). Raises `DataError` naming the row: an unknown kind, a row given twice or
+    unreachable (after its kind's row without ``when``), a field the event does not have, or a template
+    that does not format such an event."""
     members = {m.__struct_config__.tag: m for m in typing.get_args(event_body) or (event_body,)}
-    story, lines = Story(names=names), {}
+    story = Story(names=names)
+    lines: dict[str, list[StoryLine]] = {}
     for index, row in enumerate(rows):
         label = f"{name}: row {index} (kind {row.kind!r})"
         member = members.get(row.kind)
         if member is None:
             raise DataError(f"{label}: not an event of this game; its events are {sorted(members)}")
-        if row.kind in lines:
+        earlier = lines.setdefault(row.kind, [])
+        if any(r.when == row.when for r in earlier):
             raise DataError(f"{label}: given twice")
-        try:
-            parsed = string.Formatter().parse(row.text)
-            fields = {re.split(r"[.\[]", f)[0] for _, f, _, _ in parsed if f is not None}
-        except ValueError as exc:
-            raise DataError(f"{label}: {exc}") from None
-        unknown = sorted(fields - set(member.__struct_fields__))
-        if unknown:
-            raise DataError(f"{label}: {row.kind} has no field {', '.join(unknown)}")
-        info = inspect.type_info(member)
-        sample = {f.name: story.shown(_sample(f.type)) for f in info.fields}  # type: ignore[attr-defined]
-        try:
-            row.text.format(**sample)
-        except (KeyError, IndexError, ValueError, TypeError) as exc:
-            raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
-        lines[row.kind] = row.text
+        if any(not r.when for r in earlier):
+            raise DataError(f"{label}: unreachable: an earlier row of {row.kind} has no 'when'")
+        _check_row(label, row, member, story)
+        earlier.append(row)
     story.lines = lines
     return story
 
