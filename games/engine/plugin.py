@@ -145,7 +145,7 @@ class Game(abc.ABC, Generic[S, Opt]):
 
     def standings(self, view: Any) -> str:
         """One line of standings for people, from a ``View`` (a spectator's at the end of a game:
-        ``"Greg (seat 2) past rank 2, ..."``); empty when the game has none to tell."""
+        ``"Greg (seat 2) at rank 1, ..."``); empty when the game has none to tell."""
         return ""
 
     def examples(self, state: S, seat: int) -> dict[str, list[dict[str, Any]]]:

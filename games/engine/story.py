@@ -13,10 +13,11 @@ fields (``"seat {seat} revealed {card} ({value:+d})"``) with **conditional parts
   ``when`` (the kind's fallback) comes last.
 
 The file is checked at load against the game's ``EventBody`` union: every kind must be an event of the
-game, every template and condition may name only that event's fields, every template must format such
-an event, and no row may be unreachable. Ids a game names (cards, characters) are shown by their display
-names: a string field, or every string of a list, found in the story's ``names``; a list also takes the
-formats ``and`` and ``seats`` (`Items`).
+game, every template and condition may name only that event's fields (and the fields the game derives
+from them, `Derived`: ``{"changed": {"health": ...}}`` for a sentence that names tracks, not a list of
+numbers), every template must format such an event, and no row may be unreachable. Ids a game names
+(cards, characters) are shown by their display names: a string field, or every string of a list, found
+in the story's ``names``; a list also takes the formats ``and``, ``seats`` and ``by_seat`` (`Items`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 import string
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -34,6 +35,10 @@ from games.engine.data import DataError, load_rows
 
 #: A conditional part of a template: ``[[ ... ]]`` (no nesting).
 _PART = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
+
+#: Fields a game derives from an event body for its sentences, by event kind and field name: a pure
+#: function of the body (JSON data) to the value told (``{"changed": {"health": lambda b: ...}}``).
+Derived = Mapping[str, Mapping[str, Callable[[Mapping[str, Any]], Any]]]
 
 
 class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,7 +53,7 @@ class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Items(list[Any]):
     """A list field as a template tells it. ``{cards}``: strings joined by ``", "`` (``10♥, A♠``), numbers
     as the list (``[0, 27]``); ``{cards:and}``: ``10♥, A♠ and joker``; ``{winners:seats}``: ``seat 2``,
-    ``seats 0 and 2``."""
+    ``seats 0 and 2``; ``{scores:by_seat}`` (a value per seat): ``seat 0 12, seat 1 0``."""
 
     def __format__(self, spec: str) -> str:
         words = [str(v) for v in self]
@@ -59,7 +64,9 @@ class Items(list[Any]):
             return joined
         if spec == "seats":
             return ("seat " if len(words) == 1 else "seats ") + joined
-        raise ValueError(f"unknown format {spec!r} for a list (known: 'and', 'seats')")
+        if spec == "by_seat":
+            return ", ".join(f"seat {seat} {word}" for seat, word in enumerate(words))
+        raise ValueError(f"unknown format {spec!r} for a list (known: 'and', 'seats', 'by_seat')")
 
 
 def has_value(value: Any) -> bool:
@@ -96,17 +103,19 @@ class Story:
     """Sentences by event kind (``lines``: each kind's rows in order) and display names by id
     (``names``); both may be empty."""
 
-    __slots__ = ("lines", "names")
+    __slots__ = ("derived", "lines", "names")
 
     def __init__(
         self,
         lines: Mapping[str, str | list[StoryLine]] | None = None,
         names: Mapping[str, str] | None = None,
+        derived: Derived | None = None,
     ):
         self.lines: dict[str, list[StoryLine]] = {
             k: [StoryLine(k, v)] if isinstance(v, str) else list(v) for k, v in (lines or {}).items()
         }
         self.names = dict(names or {})
+        self.derived = {k: dict(v) for k, v in (derived or {}).items()}
 
     def shown(self, value: Any) -> Any:
         """``value`` with ids replaced by their names; a list of strings or numbers as `Items`."""
@@ -127,6 +136,9 @@ class Story:
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
         return _PART.sub(part, template).format(**fields)
 
+    def _with_derived(self, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(body) | {name: fn(body) for name, fn in self.derived.get(kind, {}).items()}
+
     def describe(self, body: Any) -> str:
         """One line for one event body (JSON data tagged ``kind``): the sentence of the first of its
         kind's rows whose conditions hold, else ``kind: field=value ...`` (also when the body does not
@@ -134,12 +146,13 @@ class Story:
         if not isinstance(body, dict):
             return str(body)
         kind = str(body.get("kind", body.get("type", "?")))
-        for row in self.lines.get(kind, ()):
-            if _holds(row.when, body):
-                try:
-                    return self.tell(row.text, body)
-                except (KeyError, IndexError, ValueError, TypeError):
-                    break  # a body of another shape (an older server): the generic line still shows it
+        try:
+            full = self._with_derived(kind, body)
+            row = next((r for r in self.lines.get(kind, ()) if _holds(r.when, full)), None)
+            if row is not None:
+                return self.tell(row.text, full)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            pass  # a body of another shape (an older server): the generic line still shows it
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
         return f"{kind}: " + " ".join(f"{k}={v}" for k, v in fields.items())
 
@@ -155,7 +168,8 @@ def _sample(info: Any) -> Any:
         inspect.IntType: 1,
         inspect.FloatType: 1.0,
         inspect.StrType: "x",
-        inspect.ListType: [1],
+        inspect.ListType: [1, 1],
+        inspect.DictType: {},
     }
     return samples.get(type(info))
 
@@ -167,24 +181,32 @@ def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
     except ValueError as exc:
         raise DataError(f"{label}: {exc}") from None
     named = set(row.when) | {v["field"] for v in row.when.values() if isinstance(v, dict) and "field" in v}
-    unknown = sorted((fields | named) - set(member.__struct_fields__))
+    known = set(member.__struct_fields__) | set(story.derived.get(row.kind, {}))
+    unknown = sorted((fields | named) - known)
     if unknown:
         raise DataError(f"{label}: {row.kind} has no field {', '.join(unknown)}")
     info = inspect.type_info(member)
     sample = {f.name: _sample(f.type) for f in info.fields}  # type: ignore[attr-defined]
     try:
-        story.tell(row.text, sample)
-    except (KeyError, IndexError, ValueError, TypeError) as exc:
+        story.tell(row.text, story._with_derived(row.kind, sample))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
         raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
 
 
-def check_story(name: str, rows: list[StoryLine], event_body: Any, names: Mapping[str, str]) -> Story:
+def check_story(
+    name: str,
+    rows: list[StoryLine],
+    event_body: Any,
+    names: Mapping[str, str],
+    derived: Derived | None = None,
+) -> Story:
     """The `Story` of ``rows`` (from file ``name``) for a game whose events are ``event_body`` (a union
-    of tagged Structs). Raises `DataError` naming the row: an unknown kind, a row given twice or
+    of tagged Structs), with the game's ``derived`` fields (`Derived`: a template may name them too).
+    Raises `DataError` naming the row: an unknown kind, a row given twice or
     unreachable (after its kind's row without ``when``), a field the event does not have, or a template
     that does not format such an event."""
     members = {m.__struct_config__.tag: m for m in typing.get_args(event_body) or (event_body,)}
-    story = Story(names=names)
+    story = Story(names=names, derived=derived)
     lines: dict[str, list[StoryLine]] = {}
     for index, row in enumerate(rows):
         label = f"{name}: row {index} (kind {row.kind!r})"
@@ -202,10 +224,16 @@ def check_story(name: str, rows: list[StoryLine], event_body: Any, names: Mappin
     return story
 
 
-def load_story(package: str, filename: str, event_body: Any, names: Mapping[str, str] | None = None) -> Story:
+def load_story(
+    package: str,
+    filename: str,
+    event_body: Any,
+    names: Mapping[str, str] | None = None,
+    derived: Derived | None = None,
+) -> Story:
     """The story in ``filename`` of ``package``, checked against ``event_body`` (see `check_story`)."""
     table = load_rows(package, filename, StoryLine)
-    return check_story(f"{package}/{filename}", table.rows, event_body, names or {})
+    return check_story(f"{package}/{filename}", table.rows, event_body, names or {}, derived)
 
 
 def by_score(scores: list[int]) -> str:

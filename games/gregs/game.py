@@ -309,8 +309,8 @@ class Gregs(Game[model.State, model.Options]):
 
     def standings(self, view: model.View) -> str:
         """The characters from the best placed (rightmost) on, each with its seat, the curse holder marked,
-        and the rank card it stands past: ``Greg (seat 0) past rank 2, Manni (seat 2, curse) past rank
-        30, Rupert (seat 1) before rank 51`` (GRE-8, 20)."""
+        and its rank, the rank card it stands past (right of rank 2: rank 1): ``Greg (seat 0) at rank 1,
+        Manni (seat 2, curse) at rank 30, Rupert (seat 1) not yet ranked`` (GRE-8, 20)."""
         seat_of = {c: s for s, c in enumerate(view.characters) if c is not None}
         numbers = {r.id: r.rank for r in RANKS}
         placed: list[tuple[str, int | None]] = []
@@ -324,7 +324,7 @@ class Gregs(Game[model.State, model.Options]):
         for card, rank in reversed(placed):
             seat = seat_of[card]
             curse = ", curse" if seat == view.holder else ""
-            where = f"before rank {numbers[RANK_IDS[0]]}" if rank is None else f"past rank {rank}"
+            where = "not yet ranked" if rank is None else f"at rank {1 if rank == 2 else rank}"
             parts.append(f"{NAMES[card]} (seat {seat}{curse}) {where}")
         return ", ".join(parts)
 

@@ -17,7 +17,7 @@ from games.engine import windows as wn
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
 from games.infarkt import flow, health, model, places
-from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES, PLACES
+from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES, PLACES, TRACKS
 from games.infarkt.health import medicines_of
 from games.infarkt.model import (
     Choose,
@@ -92,6 +92,32 @@ def _commit_prompts(state: model.State) -> dict[int, Prompt]:
     return base
 
 
+NAMES = {**{c.id: c.name_en for c in CARDS.values()}, **{p.id: p.name_en for p in PLACES.values()}}
+
+
+def _health(body: Mapping[str, Any]) -> str:
+    """``depression +1, cancer -2``: the tracks a `Changed` moved, in `TRACKS` order."""
+    return ", ".join(f"{TRACKS[i]} {d:+d}" for i, d in enumerate(body["deltas"]) if d)
+
+
+def _figures(body: Mapping[str, Any]) -> str:
+    """``seat 0: Work, Home; seat 1: Gym``: a `Placed` event's places by seat."""
+    placed = sorted(body["placements"].items(), key=lambda item: int(item[0]))
+    return "; ".join(f"seat {s}: " + ", ".join(NAMES.get(p, p) for p in places) for s, places in placed)
+
+
+def _where(pile: str) -> str:
+    """A `Moved` event's end: ``hand:2`` is seat 2's hand; a place or pile by its name."""
+    return f"seat {pile[5:]}'s hand" if pile.startswith("hand:") else NAMES.get(pile, pile)
+
+
+STORY_FIELDS = {
+    "changed": {"health": _health},
+    "placed": {"figures": _figures},
+    "moved": {"origin": lambda b: _where(b["source"]), "destination": lambda b: _where(b["target"])},
+}
+
+
 class Infarkt(Game[model.State, model.Options]):
     """Jak nedostat infarkt for 2 to 5 seats (rules INF-1…28)."""
 
@@ -106,13 +132,8 @@ class Infarkt(Game[model.State, model.Options]):
     Action = model.Action
     View = View
     EventBody = model.EventBody
-    #: Card and place ids by their English names in the log.
-    story = load_story(
-        "games.infarkt.data",
-        "story.json",
-        model.EventBody,
-        {**{c.id: c.name_en for c in CARDS.values()}, **{p.id: p.name_en for p in PLACES.values()}},
-    )
+    #: Card and place ids by their English names in the log; health changes by track, places by seat.
+    story = load_story("games.infarkt.data", "story.json", model.EventBody, NAMES, STORY_FIELDS)
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """INF-5, INF-6, INF-27, INF-28 (`Options` checks the variant against the expansions). Raises

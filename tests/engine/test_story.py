@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import DataError
-from games.engine.story import StoryLine, by_score, check_story
+from games.engine.story import Story, StoryLine, by_score, check_story
 from games.fixtures.hands import GAME as HANDS
 from games.gregs import GAME as GREGS
 from games.gregs.model import EventBody
@@ -15,6 +15,13 @@ from tests.games.gregs_helpers import table
 
 def _check(*rows: tuple[str, str]) -> None:
     check_story("g/story.json", [StoryLine(k, t) for k, t in rows], EventBody, {})
+
+
+def _story(*rows: StoryLine) -> Story:
+    return check_story("g/story.json", list(rows), EventBody, {"chr-greg": "Greg"})
+
+
+MOVED = {"kind": "moved", "seat": 1, "by": 2, "start": 3, "end": 5}
 
 
 class TestLoad:
@@ -50,6 +57,79 @@ class TestLoad:
         assert str(raised.value).startswith(error)
 
 
+class TestConditionalParts:
+    def test_a_part_is_told_only_when_its_fields_have_a_value(self) -> None:
+        story = _story(StoryLine("chosen", "seat {seat} chose[[ {character}]]"))
+        assert story.describe({"kind": "chosen", "seat": 2, "character": "chr-greg"}) == "seat 2 chose Greg"
+        for empty in (None, "", [], False):
+            assert story.describe({"kind": "chosen", "seat": 2, "character": empty}) == "seat 2 chose"
+        assert story.describe({"kind": "chosen", "seat": 0, "character": 0}) == "seat 0 chose 0"
+
+    def test_the_first_row_whose_conditions_hold_tells_the_event(self) -> None:
+        story = _story(
+            StoryLine("moved", "seat {seat} stays", {"by": 0}),
+            StoryLine("moved", "seat {seat} is stuck", {"end": {"field": "start"}}),
+            StoryLine("moved", "seat {seat} moved {by:+d}", {"by": {"not": 1}}),
+            StoryLine("moved", "seat {seat} moved one place"),
+        )
+        told = [
+            story.describe(MOVED | change)
+            for change in ({"by": 0, "end": 3}, {"end": 3}, {}, {"by": 1, "end": 4})
+        ]
+        assert told == ["seat 1 stays", "seat 1 is stuck", "seat 1 moved +2", "seat 1 moved one place"]
+
+    def test_false_is_not_zero(self) -> None:
+        story = _story(
+            StoryLine("discarded", "the fan", {"whole_fan": False}), StoryLine("discarded", "{count}")
+        )
+        assert story.describe({"kind": "discarded", "count": 0, "whole_fan": False}) == "the fan"
+        assert story.describe({"kind": "discarded", "count": 0, "whole_fan": 0}) == "0"
+
+    def test_a_list_reads_with_and_or_as_seats(self) -> None:
+        story = _story(StoryLine("game_end", "{winners:seats} won; ranks {ranks}; order {ranks:and}"))
+        body = {"kind": "game_end", "ranks": [2, 1, 3], "winners": [1], "reason": "finished", "guard": False}
+        assert story.describe(body) == "seat 1 won; ranks [2, 1, 3]; order 2, 1 and 3"
+        assert story.describe(body | {"winners": [0, 2]}).startswith("seats 0 and 2 won")
+
+    def test_an_event_no_row_fits_gets_the_generic_line(self) -> None:
+        story = _story(StoryLine("moved", "seat {seat} stays", {"by": 0}))
+        assert story.describe(MOVED) == "moved: seat=1 by=2 start=3 end=5"
+
+    @pytest.mark.parametrize(
+        ("rows", "error"),
+        [
+            (
+                [StoryLine("moved", "a"), StoryLine("moved", "b", {"by": 0})],
+                "g/story.json: row 1 (kind 'moved'): unreachable: an earlier row of moved has no 'when'",
+            ),
+            (
+                [StoryLine("moved", "a", {"by": 0}), StoryLine("moved", "b", {"by": 0})],
+                "g/story.json: row 1 (kind 'moved'): given twice",
+            ),
+            (
+                [StoryLine("moved", "a", {"places": 0})],
+                "g/story.json: row 0 (kind 'moved'): moved has no field places",
+            ),
+            (
+                [StoryLine("moved", "a", {"by": {"field": "places"}})],
+                "g/story.json: row 0 (kind 'moved'): moved has no field places",
+            ),
+            (
+                [StoryLine("moved", "a[[ {places}]]")],
+                "g/story.json: row 0 (kind 'moved'): moved has no field places",
+            ),
+            (
+                [StoryLine("game_end", "{winners:every}")],
+                "g/story.json: row 0 (kind 'game_end'): the text does not format a game_end event: unknown",
+            ),
+        ],
+    )
+    def test_a_row_that_cannot_be_told_is_refused_at_load(self, rows: list[StoryLine], error: str) -> None:
+        with pytest.raises(DataError) as raised:
+            _story(*rows)
+        assert str(raised.value).startswith(error)
+
+
 class TestStandings:
     def test_scores_best_first(self) -> None:
         assert by_score([9, 12, 9]) == "seat 1 12, seat 0 9, seat 2 9"
@@ -60,6 +140,10 @@ class TestStandings:
         # Finley, 51, 40 and 30
         move(match.state, 1, 4)
         assert GREGS.standings(GREGS.view(match.state, None)) == (
-            "Rupert (seat 1) past rank 30, Finley (seat 2) before rank 51, "
-            "Greg (seat 0, curse) before rank 51"
+            "Rupert (seat 1) at rank 30, Finley (seat 2) not yet ranked, Greg (seat 0, curse) not yet ranked"
         )
+
+    def test_gregs_right_of_rank_2_is_rank_1(self) -> None:
+        match = table(3)
+        move(match.state, 1, 20)  # GRE-7: past the right end; GRE-8: right of rank 2 is rank 1
+        assert GREGS.standings(GREGS.view(match.state, None)).startswith("Rupert (seat 1) at rank 1, ")

@@ -31,11 +31,12 @@ def test_every_event_kind_has_a_sentence(game: Game[Any, Any]) -> None:
 def test_ids_are_told_by_their_names() -> None:
     grucha = GRUCHA.story.describe({"kind": "submitted", "seat": 1, "count": 3, "table": [],
                                     "added": ["10H-b", "AS-a", "JK-a1"]})  # fmt: skip
-    assert grucha == "seat 1 laid 3 card(s): 10♥, A♠, joker"
+    assert grucha == "seat 1 laid 3 cards: 10♥, A♠, joker"
     ended = {"kind": "round_ended", "round": 2, "reason": "out", "went_out": 0, "scores": [0, 27, 19],
              "totals": [40, 27, 60]}  # fmt: skip
     assert GRUCHA.story.describe(ended) == (
-        "round 2 over (out, went out: seat 0): scores [0, 27, 19], totals [40, 27, 60]"
+        "round 2 over: seat 0 went out; scores seat 0 0, seat 1 27, seat 2 19; totals seat 0 40, seat 1 27,"
+        " seat 2 60"
     )
     infarkt = INFARKT.story.describe({"kind": "picked", "seat": 2, "card": "goods-beer-1"})
     assert infarkt == "seat 2 took the event Beer"
