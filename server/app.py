@@ -165,7 +165,7 @@ class OriginGuard:
         await self.app(scope, receive, send)
 
 
-#: The codes of the HTTP errors the router answers itself (docs/api.md).
+#: The codes of the HTTP errors the router answers itself (`protocol.codes.CODES`, docs/api.md).
 HTTP_CODES = {404: "request/not_found", 405: "request/method_not_allowed"}
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from clients.cli import main
 from protocol import reference, schema
-from protocol.codes import CLOSES, ERRORS
+from protocol.codes import CLOSES, ERRORS, Code
 
 CHECK = "from clients.cli import main; raise SystemExit(main(['schema', '--check']))"
 
@@ -80,6 +80,7 @@ def test_game_schema_has_the_four_roots_and_only_client_actions() -> None:
 def test_readme_lists_every_protocol_error_and_close_code() -> None:
     text = reference.README.read_text()
     assert [c for c in ERRORS if f"| `{c}` | protocol |" not in text] == []
+    assert "| `auth/bad_token` | protocol | 401 | 4401 |" in text
     assert [c for c in CLOSES if f"| {c} |" not in text] == []
 
 
@@ -89,4 +90,6 @@ def test_tables_need_their_markers() -> None:
 
 
 def test_tables_escape_pipes() -> None:
-    assert "| `x/y` | protocol | a \\| b |" in reference.code_tables({"x/y": "a | b"}, {}, {})
+    tables = reference.code_tables({"x/y": Code("a | b", 409, 4404)}, {"r/s": "c | d"}, {})
+    assert "| `x/y` | protocol | 409 | 4404 | a \\| b |" in tables
+    assert "| `r/s` | rules | | | c \\| d |" in tables

@@ -222,7 +222,7 @@ class TestListing:
         assert {r["status"] for r in listed} == {"open"}
         assert client.get("/api/rooms", params={"game": "gregs"}).json() == []
 
-    def test_the_public_log_has_only_everyone_events(self, client: Http) -> None:
+    def test_the_public_log_has_what_a_spectator_sees(self, client: Http) -> None:
         created = create(client, autostart=False)
         room, host = created["room"], created["host_token"]
         client.post(f"/api/rooms/{room}/seats/0/bot", json={}, headers=bearer(host))
@@ -235,8 +235,10 @@ class TestListing:
             time.sleep(0.01)
         log = client.get(f"/api/rooms/{room}/log").json()
         assert info["status"] == "finished"
-        # a draw is told to the drawer (HND-4) and face down to everyone but the drawer: neither is public
-        assert {line["body"]["kind"] for line in log} == {"played"}
+        # a draw is told to the drawer (HND-4), not public; face down to everyone but the drawer, which
+        # a spectator sees
+        assert {line["body"]["kind"] for line in log} == {"played", "drew_face_down"}
+        assert all(set(line["body"]) == {"kind", "seat"} for line in log if line["body"]["kind"] != "played")
         versions = [line["version"] for line in log]
         assert versions == sorted(set(versions)) and versions[-1] == info["version"]
 
