@@ -17,8 +17,8 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from games.engine.bots import bots_of
 from games.engine.plugin import Game
+from games.engine.thinking import bots_of
 from server.errors import Refused
 from server.lobby import CreateRoom, SettingsBody
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of

@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import msgspec
 
-from games.engine.bots import bots_of
 from games.engine.match import setup_ctx
 from games.engine.plugin import Game
+from games.engine.thinking import bots_of
 from server.deadlines import schedule_for
 from server.errors import Refused
 from server.rooms import Rooms

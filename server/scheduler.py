@@ -29,10 +29,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from games.engine.bots import Bot, Thought, bots_of, think
+from games.engine.bots import Bot, Thought
 from games.engine.errors import IllegalAction
 from games.engine.plugin import Game
 from games.engine.rng import Rng
+from games.engine.thinking import bots_of, think
 from server.deadlines import bot_of
 from server.errors import Refused
 from server.outage import outage_of, unavailable

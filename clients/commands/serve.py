@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     server = args.server
     if server == "granian":  # an evaluation only: one process, granian binds its own socket
-        from server.experimental.granian import serve
+        from clients.bench.experiments.granian import serve
 
         serve(_app(settings), settings, args.log_level)
         return 0

@@ -3,7 +3,7 @@
 Re-exports the names a game module needs.
 """
 
-from games.engine.bots import Bot, Thought, bots_of, random_policy, think
+from games.engine.bots import Bot, Thought, random_policy
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.data import PROVENANCES, DataError, DataTable, Provenance, load_rows, parse_rows
 from games.engine.errors import CODES, IllegalAction, declare
@@ -27,6 +27,7 @@ from games.engine.rng import Rng
 from games.engine.search import ismcts
 from games.engine.seating import first_seat
 from games.engine.story import Story, load_story
+from games.engine.thinking import bots_of, think
 
 __all__ = [
     "CODES",

@@ -1,4 +1,5 @@
-"""Bot entries: the random policy every game gets, a game's named bots, and the one way to run one.
+"""Bot entries: the random policy every game gets and the types of a game's named bots (a game's table
+of bots and the one way to run one are `games.engine.thinking`).
 
 A bot entry (`Bot`) is either a plain policy ``(view, prompt, rng) -> action`` (cheap: it runs where it
 is asked) or a search with a budget in *nodes* (actions applied in sampled worlds), never in seconds, so
@@ -17,15 +18,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from games.engine.model import Prompt
 from games.engine.rng import Rng
-
-if TYPE_CHECKING:
-    from games.engine.plugin import Game
 
 #: A plain bot: what its seat sees (the ``View`` Struct), its prompt and a generator of its own -> an
 #: action in wire form (``{"kind": "reveal", "slot": 2}``), exactly what a client would send.
@@ -93,39 +91,9 @@ def entry(value: Bot | Policy) -> Bot:
     return value if isinstance(value, Bot) else Bot(value)
 
 
-def bots_of(game: Game[Any, Any]) -> dict[str, Bot]:
-    """Every bot ``game`` offers, by name: ``random`` (the game's own, else `random_policy`), ``search``
-    (information-set Monte Carlo search over the game's ``random`` bot, `games.engine.search`) and the
-    entries of `Game.bots` (which may replace either)."""
-    from games.engine.search import ismcts
-
-    own = {name: entry(value) for name, value in game.bots().items()}
-    rollout = own.get("random", Bot(random_policy)).policy
-    table = {"random": Bot(random_policy), "search": Bot(rollout, ismcts(game, rollout), SEARCH_NODES)}
-    return {**table, **own}
-
-
 def private(rng: Rng) -> Rng:
     """A generator over ``rng``'s stream under a key derived one way from its seed (BLAKE2b of the stream
     name keyed by the seed, 32 bytes): a bot's draws stay seeded, but the room seed, which fixes every
     deal of the room, does not reach the bot."""
     key = hashlib.blake2b(rng.stream.encode(), key=rng.seed, digest_size=32).digest()
     return Rng(key, rng.stream)
-
-
-def think(game: Game[Any, Any], bot: Bot | Policy, state: Any, seat: int, rng: Rng) -> Thought:
-    """``bot``'s decision for ``seat`` at ``state``: a plain policy sees the seat's view and prompt; a
-    search gets them and ``worlds`` (`Game.redeal` of ``state`` for ``seat``), never ``state`` itself.
-    Either draws from `private` of ``rng`` (the room's seed keys ``rng``; the bot never sees it).
-
-    Raises ``KeyError`` when ``seat`` has no prompt, and whatever the bot raises.
-    """
-    bot = entry(bot)  # a bare policy is a plain bot
-    view, prompt, rng = game.view(state, seat), game.prompts(state)[seat], private(rng)
-    if bot.search is None:
-        return Thought(bot.policy(view, prompt, rng))
-
-    def worlds(world_rng: Rng) -> Any:
-        return game.redeal(state, seat, world_rng)
-
-    return bot.search(seat, view, prompt, rng, worlds, bot.nodes)

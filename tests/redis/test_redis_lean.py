@@ -1,6 +1,6 @@
-"""The Redis reply-path micro-benchmark (`clients.bench.redis_path`) and the lean connection it measures
-(`clients.bench.redis_lean`): the lean path returns what redis-py returns, so the benchmark compares
-like with like, and the benchmark runs (its every commit is checked to commit)."""
+"""The Redis reply-path micro-benchmark (`clients.bench.experiments.redis_path`) and the lean connection it
+measures (`clients.bench.experiments.redis_lean`): the lean path returns what redis-py returns, so the
+benchmark compares like with like, and the benchmark runs (its every commit is checked to commit)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError, ResponseError
 
-from clients.bench import redis_path
-from clients.bench.redis_lean import WireBatcher, batcher
+from clients.bench.experiments import redis_path
+from clients.bench.experiments.redis_lean import WireBatcher, batcher
 from server.bus_redis import server_client
 from server.store.redis_batch import Batcher
 from tests.redis.support import URL, need_redis, new_prefix

@@ -1,6 +1,6 @@
 """The web client ships in the installed package (``pip install .``, not editable): its pages, app,
 SDK and vendor files, found by the worker beside the installed ``server`` package, and nothing of its
-development (tests, scripts, node_modules)."""
+development (tests, scripts, node_modules), nor the benchmarks' evaluation-only experiments."""
 
 from __future__ import annotations
 
@@ -45,7 +45,10 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
     pip = [sys.executable, "-m", "pip", "-q"]
     subprocess.run([*pip, "wheel", "--no-deps", "-w", tmp_path / "dist", source], check=True, timeout=300)
     (wheel,) = (tmp_path / "dist").glob("boardroom-*.whl")
-    shipped = sorted(n for n in zipfile.ZipFile(wheel).namelist() if n.startswith("clients/web/"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert [n for n in names if "/experiment" in n] == []
+    assert "clients/bench/load.py" in names
+    shipped = sorted(n for n in names if n.startswith("clients/web/"))
     vendored = sorted(f"clients/web/{p.relative_to(WEB)}" for p in (WEB / "vendor").rglob("*") if p.is_file())
     app = sorted(f"clients/web/{p.relative_to(web)}" for p in (web / "app").rglob("*") if p.is_file())
     assert shipped == sorted(

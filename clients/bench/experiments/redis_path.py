@@ -2,7 +2,7 @@
 ``EVALSHA`` with a Gregs-sized state, step and schedule, and the due index's ``ZADD ... LT`` in the same
 pipeline), one round trip in flight at a time (a paced worker's batches hold one action each).
 
-    python -m clients.bench.redis_path [--url redis://127.0.0.1:6379/0] [--count 2000] [--runs 5]
+    python -m clients.bench.experiments.redis_path [--url redis://127.0.0.1:6379/0] [--count 2000] [--runs 5]
 
 Paths, measured in turn within each run (so a busy moment of the machine hits them all), the median of
 the runs printed, µs of this process's CPU (``time.process_time``: user + system, so the loopback
@@ -10,8 +10,9 @@ socket write and read are in it) and of wall time per round trip:
 
 - ``redis-py``: the auto-pipeline as the store runs it over redis-py (`Batcher`: a redis-py pipeline
   collects the commands, redis-py's connection sends them, its hiredis parser reads the replies);
-- ``wire``: the auto-pipeline over the lean connection (`clients.bench.redis_lean.WireBatcher`: the
-  same collection and reply callbacks, an `asyncio.Protocol` and a `hiredis.Reader` underneath);
+- ``wire``: the auto-pipeline over the lean connection
+  (`clients.bench.experiments.redis_lean.WireBatcher`: the same collection and reply callbacks, an
+  `asyncio.Protocol` and a `hiredis.Reader` underneath);
 - ``hiredis``: the floor of the lean connection: the two commands packed by hiredis, written, and their
   replies read by `redis_lean.Wire` with nothing around it;
 - ``coredis`` (when installed): its non-transactional pipeline with the same two commands.
@@ -33,7 +34,7 @@ from typing import Any
 
 import msgspec
 
-from clients.bench.redis_lean import Wire, WireBatcher, connect, lean_options, pack
+from clients.bench.experiments.redis_lean import Wire, WireBatcher, connect, lean_options, pack
 from server.bus_redis import server_client
 from server.store.model import Deadline, Schedule
 from server.store.redis import RedisStore
@@ -214,7 +215,9 @@ async def _coredis(url: str, closers: list[Callable[[], Awaitable[Any]]]) -> Any
 
 
 def cli(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m clients.bench.redis_path", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m clients.bench.experiments.redis_path", description=__doc__
+    )
     parser.add_argument("--url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--count", type=int, default=2000, help="round trips per path and run")
     parser.add_argument("--runs", type=int, default=5)

@@ -1,5 +1,5 @@
-"""The lean Redis connection measured by `clients.bench.redis_path` (a lever that was tried for the
-worker's auto-pipeline and not kept: docs/benchmarks.md, "Levers: the Redis reply path").
+"""The lean Redis connection measured by `clients.bench.experiments.redis_path` (a lever that was tried
+for the worker's auto-pipeline and not kept: docs/benchmarks.md, "Levers: the Redis reply path").
 
 `Wire` is an `asyncio.Protocol` that writes a batch's commands packed by hiredis in one ``write`` and
 feeds what arrives to a `hiredis.Reader`, the replies matched to the batch in order; RESP3, as redis-py 8

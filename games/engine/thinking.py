@@ -1,0 +1,42 @@
+"""A game's table of bots and the one way to run one (`think`), above the plugin and the search.
+
+The contract a bot keeps is in `games.engine.bots`: a plain policy sees its seat's view and prompt; a
+search also gets a determinization of the state, never the state itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.bots import SEARCH_NODES, Bot, Policy, Thought, entry, private, random_policy
+from games.engine.plugin import Game
+from games.engine.rng import Rng
+from games.engine.search import ismcts
+
+
+def bots_of(game: Game[Any, Any]) -> dict[str, Bot]:
+    """Every bot ``game`` offers, by name: ``random`` (the game's own, else `random_policy`), ``search``
+    (information-set Monte Carlo search over the game's ``random`` bot, `games.engine.search`) and the
+    entries of `Game.bots` (which may replace either)."""
+    own = {name: entry(value) for name, value in game.bots().items()}
+    rollout = own.get("random", Bot(random_policy)).policy
+    table = {"random": Bot(random_policy), "search": Bot(rollout, ismcts(game, rollout), SEARCH_NODES)}
+    return {**table, **own}
+
+
+def think(game: Game[Any, Any], bot: Bot | Policy, state: Any, seat: int, rng: Rng) -> Thought:
+    """``bot``'s decision for ``seat`` at ``state``: a plain policy sees the seat's view and prompt; a
+    search gets them and ``worlds`` (`Game.redeal` of ``state`` for ``seat``), never ``state`` itself.
+    Either draws from `private` of ``rng`` (the room's seed keys ``rng``; the bot never sees it).
+
+    Raises ``KeyError`` when ``seat`` has no prompt, and whatever the bot raises.
+    """
+    bot = entry(bot)  # a bare policy is a plain bot
+    view, prompt, rng = game.view(state, seat), game.prompts(state)[seat], private(rng)
+    if bot.search is None:
+        return Thought(bot.policy(view, prompt, rng))
+
+    def worlds(world_rng: Rng) -> Any:
+        return game.redeal(state, seat, world_rng)
+
+    return bot.search(seat, view, prompt, rng, worlds, bot.nodes)
