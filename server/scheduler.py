@@ -32,7 +32,7 @@ from typing import Any
 from games.engine.bots import Bot, Thought
 from games.engine.errors import IllegalAction
 from games.engine.plugin import Game
-from games.engine.rng import Rng
+from games.engine.rng import Rng, bot_rng
 from games.engine.thinking import bots_of, think
 from server.deadlines import bot_of
 from server.errors import Refused
@@ -146,15 +146,16 @@ class Scheduler:
         prompt = game.prompts(state).get(item.seat)
         if prompt is None or prompt.id != item.prompt:
             return {"kind": "timeout", "prompt": item.prompt}  # refused as stale by the commit
-        seed, stream = await rooms.seed(item.room), f"bot/{item.seat}/v{loaded.version}"
+        seed = await rooms.seed(item.room)
+        rng = bot_rng(seed, item.seat, loaded.version)
         try:
             bot = policy_of(game, name)
             if bot.searches:
                 loop = asyncio.get_running_loop()
-                args = (type(game), name, item.seat, loaded.state, seed, stream)
+                args = (type(game), name, item.seat, loaded.state, seed, rng.stream)
                 thought = await loop.run_in_executor(self._pool(), think_apart, *args)
             else:
-                thought = think(game, bot, state, item.seat, Rng(seed, stream))
+                thought = think(game, bot, state, item.seat, rng)
         except Exception as exc:
             # any failure of a bot (a policy bug, a broken pool): the seat takes its default, so the room
             # moves on instead of re-firing the same failing item after every lease

@@ -4,7 +4,7 @@ Example: ``boardroom arena gregs --games 1000 --bots search,random,random,random
 ``--bots search --seats 4``: seats past the named ones are ``random``; repeated ``--bots`` add seats).
 Game i uses the seed ``<seed>/<i>``; with rotation (the default) the bots move one seat on per game, so
 none keeps the start seat. When several seats are prompted at once, they act in a random order drawn
-from the arena's own stream ``arena/v<version>``. A bot's wins count every game it is among the winners
+from the play-out's own stream ``play/v<version>``. A bot's wins count every game it is among the winners
 of. ``--jobs N`` plays the games in N processes; the results are the same for any N.
 
 Think time is per decision: the nodes a search bot spent (0 for a plain policy) and the milliseconds of
@@ -24,7 +24,7 @@ from typing import Any
 import msgspec
 
 from clients.commands.options import OptionsError, game_options
-from games.engine import Bot, Match, Outcome, Policy, Rng, bots_of, think
+from games.engine import Bot, Match, Outcome, Policy, Rng, Thought, bots_of, play_out, think
 
 
 class Tally(msgspec.Struct):
@@ -66,21 +66,23 @@ def play(
 ) -> tuple[Outcome, Match]:
     """One game to its end, seat i played by ``bots[i]``: its outcome and the finished `Match`.
 
-    Each bot draws from its own stream ``bot/<seat>/v<version>`` and sees only its seat's view (a search
-    bot: worlds sampled by the game's ``redeal``). Among several prompted seats, the one to act is drawn
-    from the stream ``arena/v<version>``. With ``tally``, each decision's nodes and milliseconds are
-    recorded under ``names[seat]``.
+    `games.engine.play_out` plays it: each bot draws from its own stream (`games.engine.bot_rng`) and
+    sees only its seat's view (a search bot: worlds sampled by the game's ``redeal``); among several
+    prompted seats the one to act is drawn from the stream ``play/v<version>``. With ``tally``, each
+    decision's nodes and milliseconds are recorded under ``names[seat]``.
     """
-    match = Match(game, len(bots), options, seed)
-    while (outcome := game.outcome(match.state)) is None:
-        prompted = sorted(game.prompts(match.state))
-        seat = prompted[Rng(seed, f"arena/v{match.version}").below(len(prompted))]
+
+    def timed(game: Any, bot: Bot | Policy, state: Any, seat: int, rng: Rng) -> Thought:
         started = time.perf_counter()
-        thought = think(game, bots[seat], match.state, seat, Rng(seed, f"bot/{seat}/v{match.version}"))
+        thought = think(game, bot, state, seat, rng)
         if tally is not None:
             tally.ms.setdefault(names[seat], []).append((time.perf_counter() - started) * 1000)
             tally.nodes.setdefault(names[seat], []).append(thought.nodes)
-        match.act(seat, thought.action)
+        return thought
+
+    match = play_out(game, bots, options, seed, decide=timed)
+    outcome = game.outcome(match.state)
+    assert outcome is not None  # no cap: a game with no prompt left before its outcome is a bug
     return outcome, match
 
 

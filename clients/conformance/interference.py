@@ -31,7 +31,7 @@ import msgspec
 
 from clients.conformance.leaks import as_json, has_token, strings
 from clients.conformance.probes import Attempt, attempt, for_seat, idle_code, pick_ids
-from games.engine import Event, Game, Policy, Prompt, Rng
+from games.engine import Event, Game, Policy, Prompt, Rng, bot_rng
 
 
 class Difference(msgspec.Struct, frozen=True):
@@ -179,8 +179,7 @@ def _next_actions(world: World, alt: Any, viewer: int | None, rng: Rng) -> list[
 
 def _pick(world: World, seat: int, prompt: Prompt) -> dict[str, Any]:
     policy: Policy = world.policy
-    bot_rng = Rng(world.seed, f"bot/{seat}/v{world.version}")
-    return policy(world.game.view(world.state, seat), prompt, bot_rng)
+    return policy(world.game.view(world.state, seat), prompt, bot_rng(world.seed, seat, world.version))
 
 
 def _legal(world: World, state: Any, prompt: Prompt, actor: int, action: dict[str, Any]) -> bool:

@@ -18,7 +18,7 @@ from clients.conformance import plan
 from clients.conformance.checks import STEP_CHECKS, Check, StepContext
 from clients.conformance.model import Config, Finding, Playout, Summary
 from clients.conformance.probes import default_samples, remember, remember_examples
-from games.engine import Event, Game, IllegalAction, Match, Policy, Rng, random_policy
+from games.engine import Event, Game, IllegalAction, Match, Policy, Rng, bot_rng, random_policy
 
 
 def policy_of(game: Game[Any, Any]) -> Policy:
@@ -114,7 +114,7 @@ def _choose(ctx: StepContext, driver: Rng) -> tuple[int, dict[str, Any]]:
     if driver.below(1_000_000) < ctx.config.timeout_share * 1_000_000:
         return seat, {"kind": "timeout", "prompt": prompt.id}
     view = ctx.game.view(ctx.match.state, seat)
-    return seat, ctx.policy(view, prompt, Rng(ctx.match.seed, f"bot/{seat}/v{ctx.match.version}"))
+    return seat, ctx.policy(view, prompt, bot_rng(ctx.match.seed, seat, ctx.match.version))
 
 
 def _check_replay(match: Match, final: str) -> list[Finding]:

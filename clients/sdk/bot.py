@@ -20,7 +20,7 @@ import msgspec
 
 from clients.sdk.connection import Connection
 from clients.sdk.outbox import ActionRefused
-from games.engine import Bot, Game, Policy, Prompt, Rng, bots_of
+from games.engine import Bot, Game, Policy, Prompt, bot_rng, bots_of
 from protocol.messages import Ack, PromptOut
 
 log = logging.getLogger("boardroom.sdk.bot")
@@ -107,7 +107,7 @@ class BotPlayer:
         prompt = engine_prompt(sent)
         typed = msgspec.convert(view, self.game.View)
         for policy in (self.policy, self.fallback):
-            rng = Rng(self.seed, f"bot/{seat}/v{version}")
+            rng = bot_rng(self.seed, seat, version)
             try:
                 action = await asyncio.to_thread(policy, typed, prompt, rng)
             except ValueError:

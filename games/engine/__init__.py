@@ -23,11 +23,11 @@ from games.engine.model import (
     only,
 )
 from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
-from games.engine.rng import Rng
+from games.engine.rng import Rng, bot_rng
 from games.engine.search import ismcts
 from games.engine.seating import first_seat
 from games.engine.story import Story, load_story
-from games.engine.thinking import bots_of, think
+from games.engine.thinking import bots_of, play_out, think
 
 __all__ = [
     "CODES",
@@ -56,6 +56,7 @@ __all__ = [
     "TimedOut",
     "Timeout",
     "all_but",
+    "bot_rng",
     "bots_of",
     "check",
     "declare",
@@ -68,6 +69,7 @@ __all__ = [
     "load_story",
     "only",
     "parse_rows",
+    "play_out",
     "random_policy",
     "step",
     "struct_types",

@@ -77,3 +77,10 @@ class Rng:
     def fork(self, stream: str) -> Rng:
         """A generator over another stream under the same seed (independent of this one's counter)."""
         return Rng(self.seed, stream)
+
+
+def bot_rng(seed: bytes, seat: int, version: int) -> Rng:
+    """The generator a bot of ``seat`` decides with at state ``version`` of a room seeded ``seed``: the
+    stream ``"bot/<seat>/v<version>"`` (`games.engine.thinking.think` then keys it one way from the
+    seed, so the bot never holds the room's seed)."""
+    return Rng(seed, f"bot/{seat}/v{version}")

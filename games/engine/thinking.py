@@ -1,4 +1,5 @@
-"""A game's table of bots and the one way to run one (`think`), above the plugin and the search.
+"""A game's table of bots, the one way to run one (`think`) and the one play-out loop (`play_out`), above
+the plugin and the search.
 
 The contract a bot keeps is in `games.engine.bots`: a plain policy sees its seat's view and prompt; a
 search also gets a determinization of the state, never the state itself.
@@ -6,11 +7,13 @@ search also gets a determinization of the state, never the state itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine.bots import SEARCH_NODES, Bot, Policy, Thought, entry, private, random_policy
+from games.engine.match import Match
 from games.engine.plugin import Game
-from games.engine.rng import Rng
+from games.engine.rng import Rng, bot_rng
 from games.engine.search import ismcts
 
 
@@ -40,3 +43,31 @@ def think(game: Game[Any, Any], bot: Bot | Policy, state: Any, seat: int, rng: R
         return game.redeal(state, seat, world_rng)
 
     return bot.search(seat, view, prompt, rng, worlds, bot.nodes)
+
+
+#: ``(game, bot, state, seat, rng) -> Thought``: how `play_out` asks a seat for its decision (`think`).
+Decide = Callable[[Game[Any, Any], Bot | Policy, Any, int, Rng], Thought]
+
+
+def play_out(
+    game: Game[Any, Any],
+    bots: Sequence[Bot | Policy],
+    options: Any,
+    seed: bytes,
+    step_cap: int | None = None,
+    decide: Decide = think,
+) -> Match:
+    """One game in memory to its end, or to ``step_cap`` applied actions: seat i is played by
+    ``bots[i]`` through ``decide`` (`think`: each bot sees only its seat and draws from `bot_rng`).
+    Among several prompted seats the one to act is drawn from the stream ``play/v<version>``. Returns
+    the `Match` (its ``state``, ``version`` and ``log``). Raises what a refused action raises
+    (`IllegalAction`: a bot that broke the rules)."""
+    match = Match(game, len(bots), options, seed)
+    while game.outcome(match.state) is None and (step_cap is None or match.version < step_cap):
+        prompted = sorted(game.prompts(match.state))
+        if not prompted:
+            break
+        seat = prompted[Rng(seed, f"play/v{match.version}").below(len(prompted))]
+        thought = decide(game, bots[seat], match.state, seat, bot_rng(seed, seat, match.version))
+        match.act(seat, thought.action)
+    return match

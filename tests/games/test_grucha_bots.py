@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import Match, Rng
+from games.engine import Match, Rng, bot_rng
 from games.grucha import GAME
 from games.grucha.search import moves
 from tests.games.grucha_helpers import arrange, new_match, run
@@ -22,9 +22,7 @@ def play(names: list[str], seed: bytes, checked: bool = True, **options: Any) ->
     submissions = 0
     while GAME.outcome(match.state) is None:
         ((seat, prompt),) = GAME.prompts(match.state).items()
-        action = BOTS[names[seat]](
-            GAME.view(match.state, seat), prompt, Rng(seed, f"bot/{seat}/v{match.version}")
-        )
+        action = BOTS[names[seat]](GAME.view(match.state, seat), prompt, bot_rng(seed, seat, match.version))
         submissions += action["kind"] == "submit"
         match.act(seat, action)
         assert not checked or GAME.invariants(match.state) == []
