@@ -20,15 +20,14 @@ Each `Metrics` has its own registry (several apps may live in one test process).
 ``process_*``                       various    CPU seconds, resident memory, open fds of the process
 ==================================  =========  =========================================================
 
-The action path is counted by `MeteredRooms` (a `Rooms` whose ``act`` and ``_commit`` are timed); the
-gauges are read when scraped (`Metrics.refresh`).
+The action path is counted by `Metrics` as an observer of `server.rooms.Rooms` (``acted``,
+``committed``); the gauges are read when scraped (`Metrics.refresh`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
@@ -36,13 +35,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 
-from games.engine.errors import IllegalAction
-from server.errors import Refused
-from server.inflight import Inflight
 from server.outage import outage_of, unavailable
 from server.pauses import Pauses
-from server.rooms import Acted, ActorKind, Rooms
-from server.store.model import Commit, CommitResult
 
 if TYPE_CHECKING:
     from server.services import Services
@@ -86,12 +80,19 @@ class Metrics:
         self.pauses = Pauses(registry)
         self._by_result: dict[tuple[str, str], Counter] = {}
 
-    def count_action(self, actor: str, result: str, seconds: float) -> None:
+    def acted(self, actor: str, result: str, seconds: float) -> None:
+        """One action ended with ``result`` after ``seconds`` (`server.rooms.Observer`)."""
         counter = self._by_result.get((actor, result))
         if counter is None:  # a label lookup costs ~3 µs: keep each child once
             counter = self._by_result[(actor, result)] = self.actions.labels(actor, result)
         counter.inc()
         self.action_seconds.observe(seconds)
+
+    def committed(self, seconds: float, conflict: bool) -> None:
+        """One store commit took ``seconds`` (`server.rooms.Observer`)."""
+        self.commit_seconds.observe(seconds)
+        if conflict:
+            self.conflicts.inc()
 
     async def refresh(self, services: Services) -> None:
         """Read the gauges: connections and watched rooms from the hub, rooms by status from the sizes
@@ -106,60 +107,6 @@ class Metrics:
     def exposition(self) -> bytes:
         """The text exposition format of every metric."""
         return generate_latest(self.registry)
-
-
-class MeteredRooms(Rooms):
-    """`Rooms` that counts and times each action and commit, and runs each action through the worker's
-    `Inflight` tracker (so a graceful shutdown finishes it)."""
-
-    def __init__(self, *args: Any, metrics: Metrics, inflight: Inflight, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.metrics = metrics
-        self.inflight = inflight
-
-    async def act(
-        self,
-        room: str,
-        seat: int,
-        action: dict[str, Any],
-        action_id: str | None = None,
-        kind: ActorKind = "player",
-        holder: str | None = None,
-        prompt: str | None = None,
-    ) -> Acted:
-        return await self.inflight.run(self._counted(room, seat, action, action_id, kind, holder, prompt))
-
-    async def _counted(
-        self,
-        room: str,
-        seat: int,
-        action: dict[str, Any],
-        action_id: str | None,
-        kind: ActorKind,
-        holder: str | None,
-        prompt: str | None = None,
-    ) -> Acted:
-        started, result = time.perf_counter(), "error"
-        try:
-            acted = await super().act(room, seat, action, action_id, kind, holder, prompt)
-            result = "duplicate" if acted.duplicate else "applied"
-            return acted
-        except IllegalAction:
-            result = "illegal"
-            raise
-        except Refused:
-            result = "refused"
-            raise
-        finally:
-            self.metrics.count_action(kind, result, time.perf_counter() - started)
-
-    async def _commit(self, commit: Commit) -> CommitResult:
-        started = time.perf_counter()
-        result = await super()._commit(commit)
-        self.metrics.commit_seconds.observe(time.perf_counter() - started)
-        if result.status == "conflict":
-            self.metrics.conflicts.inc()
-        return result
 
 
 def counted_connections(

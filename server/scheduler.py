@@ -37,6 +37,7 @@ from games.engine.thinking import bots_of, think
 from server.deadlines import bot_of
 from server.errors import Refused
 from server.outage import outage_of, unavailable
+from server.play.step import ActRequest
 from server.services import Services
 from server.store.model import Deadline, RoomMeta
 
@@ -121,13 +122,14 @@ class Scheduler:
             meta = await rooms.meta(item.room)
             if item.kind == "bot":
                 action = await self._bot_action(meta, item)
-                await rooms.act(item.room, item.seat, action, None, "bot")
+                await rooms.act(ActRequest(item.room, item.seat, action, "bot"))
             elif item.kind == "autopass":  # the seat's own pass, as its player would send it
-                await rooms.act(item.room, item.seat, {"kind": "pass"}, None, "autopass", prompt=item.prompt)
-            else:
                 await rooms.act(
-                    item.room, item.seat, {"kind": "timeout", "prompt": item.prompt}, None, "timeout"
+                    ActRequest(item.room, item.seat, {"kind": "pass"}, "autopass", prompt=item.prompt)
                 )
+            else:
+                timeout = {"kind": "timeout", "prompt": item.prompt}
+                await rooms.act(ActRequest(item.room, item.seat, timeout, "timeout"))
         except (IllegalAction, Refused) as exc:
             log.debug("stale scheduler item %s: %s", item, exc)
             return 0

@@ -11,7 +11,7 @@ from server.deadlines import AutoPass, TimerPolicy
 from server.inflight import Inflight
 from server.lobby import Lobby
 from server.memory import Trimmer
-from server.metrics import MeteredRooms, Metrics
+from server.metrics import Metrics
 from server.ratelimit import Throttles
 from server.rooms import Rooms
 from server.settings import Settings
@@ -53,15 +53,8 @@ class Services:
         self.metrics = Metrics()
         self.trimmer = Trimmer()
         self.inflight = Inflight()
-        self.rooms: Rooms = MeteredRooms(
-            store,
-            games,
-            self.clock,
-            policy,
-            AutoPass(settings.autopass_min, settings.autopass_max),
-            metrics=self.metrics,
-            inflight=self.inflight,
-        )
+        autopass = AutoPass(settings.autopass_min, settings.autopass_max)
+        self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight)
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
         self.throttles = Throttles(settings.limits)  # the wall clock: real time, whatever the server's

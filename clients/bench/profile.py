@@ -21,7 +21,10 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("diffs", ("_patch (", "diff (", "_diff")),
     ("encode frames", ("Outgoing.frame", "encode_server")),
     ("decode state for fan-out", ("decode_state",)),
-    ("apply (decode, game step, prompts, encode)", ("Rooms._step", "convert_action", "digest (")),
+    (
+        "apply (decode, game step, prompts, encode)",
+        ("step (server/play/step.py", "decode_action", "convert_action", "digest ("),
+    ),
     ("Redis (load, commit, wake-ups, scheduler)", ("redis", "Batcher", "RedisBus", "RedisStore")),
     ("memory store", ("MemoryStore",)),
     (

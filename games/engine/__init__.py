@@ -22,7 +22,17 @@ from games.engine.model import (
     encode_args,
     only,
 )
-from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
+from games.engine.plugin import (
+    Game,
+    Policy,
+    Stepped,
+    advance,
+    check,
+    free_form_kinds,
+    kind_of,
+    step,
+    struct_types,
+)
 from games.engine.rng import Rng, bot_rng
 from games.engine.search import ismcts
 from games.engine.seating import first_seat
@@ -51,10 +61,12 @@ __all__ = [
     "Provenance",
     "Rng",
     "Seat",
+    "Stepped",
     "Story",
     "Thought",
     "TimedOut",
     "Timeout",
+    "advance",
     "all_but",
     "bot_rng",
     "bots_of",

@@ -1,6 +1,6 @@
 """A game played in memory from its log: the reference loop for bots, conformance and replay.
 
-The server does the same per action against a store (decode, `step`, encode, commit); this module is the
+The server does the same per action against a store (decode, `advance`, encode, commit); this module is the
 store-less version, so a room's log (seat, action in wire form, time) replays to the identical state.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from games.engine.model import Ctx, Event
-from games.engine.plugin import Game, step
+from games.engine.plugin import Game, advance
 from games.engine.rng import Rng
 
 
@@ -45,11 +45,11 @@ class Match:
         """Apply one wire-form action atomically: on `IllegalAction` nothing changes (it propagates)."""
         parsed = self.game.convert_action(action)
         draft = self.game.copy(self.state)
-        events = step(self.game, draft, seat, parsed, Ctx.for_step(self.seed, self.version, now))
+        stepped = advance(self.game, draft, seat, parsed, Ctx.for_step(self.seed, self.version, now))
         self.state = draft
         self.version += 1
         self.log.append(LogEntry(seat, action, now))
-        return events
+        return stepped.events
 
     @classmethod
     def replay(

@@ -182,25 +182,30 @@ class Game(abc.ABC, Generic[S, Opt]):
         """
         try:
             return self._action_dec.decode(data)
-        except msgspec.ValidationError as exc:
-            raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
-        except msgspec.DecodeError as exc:
-            raise IllegalAction("action/malformed", "not valid JSON", {"error": str(exc)}) from None
-        except RecursionError:
-            raise IllegalAction("action/malformed", "the action is nested too deeply") from None
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise malformed(exc) from None
 
     def convert_action(self, obj: Mapping[str, Any]) -> Any:
         """An action from already-parsed JSON data (a dict); errors as `decode_action`."""
         try:
             return msgspec.convert(obj, self._action_conv_type)
-        except msgspec.ValidationError as exc:
-            raise IllegalAction("action/malformed", str(exc), {"error": str(exc)}) from None
-        except RecursionError:
-            raise IllegalAction("action/malformed", "the action is nested too deeply") from None
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise malformed(exc) from None
 
     def options(self, obj: Mapping[str, Any] | None = None) -> Opt:
         """Options from JSON data, defaults filled in. Raises ``msgspec.ValidationError`` with the path."""
         return msgspec.convert(dict(obj or {}), self.Options)
+
+
+def malformed(exc: Exception) -> IllegalAction:
+    """The one refusal of an action that does not decode: ``action/malformed``, with ``details.error``
+    naming the JSON path at fault (a ``msgspec.ValidationError``), ``not valid JSON`` (any other
+    ``msgspec.DecodeError``) or ``nested too deeply`` (a ``RecursionError``)."""
+    if isinstance(exc, msgspec.ValidationError):
+        return IllegalAction("action/malformed", str(exc), {"error": str(exc)})
+    if isinstance(exc, msgspec.DecodeError):
+        return IllegalAction("action/malformed", "not valid JSON", {"error": str(exc)})
+    return IllegalAction("action/malformed", "the action is nested too deeply")
 
 
 def struct_types(tp: Any) -> list[mi.StructType]:
@@ -261,11 +266,34 @@ def check(game: Game[Any, Any], state: Any, seat: int, action: Any, answers: str
     return prompt
 
 
-def step(game: Game[Any, Any], state: Any, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
-    """Check and apply one action to ``state`` in place; returns its events.
+class Stepped(msgspec.Struct, frozen=True):
+    """One applied step (`advance`): the ``answered`` prompt (the seat's, before the step), the step's
+    ``events``, the game's ``outcome`` after it (``None``: still playing) and the ``prompts`` after it
+    (empty once it is over)."""
 
-    On `IllegalAction` the state may be half-changed: callers apply to a private copy (a freshly decoded
-    state) and discard it on error, so the stored bytes stay identical.
-    """
+    answered: Prompt
+    events: list[Event[Any]]
+    outcome: Outcome | None
+    prompts: dict[int, Prompt]
+
+
+def advance(
+    game: Game[Any, Any], state: Any, seat: int, action: Any, ctx: Ctx, answers: str | None = None
+) -> Stepped:
+    """Check and apply one decoded action of ``seat`` to ``state`` in place: the one composition of a
+    step, used by the server and by `games.engine.Match` alike. ``answers`` as in `check`.
+
+    Raises `IllegalAction` (`check`'s codes, or the game's): the state may then be half-changed, so
+    callers apply to a private copy (a freshly decoded state) and discard it, and the stored bytes stay
+    identical."""
+    answered = check(game, state, seat, action, answers)
+    events = game.apply(state, seat, action, ctx)
+    outcome = game.outcome(state)
+    return Stepped(answered, events, outcome, {} if outcome is not None else game.prompts(state))
+
+
+def step(game: Game[Any, Any], state: Any, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
+    """Check and apply one action to ``state`` in place; returns its events (no prompts computed after
+    it: the search's play-outs). Raises as `advance`."""
     check(game, state, seat, action)
     return game.apply(state, seat, action, ctx)

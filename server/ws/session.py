@@ -17,7 +17,6 @@ import contextlib
 import logging
 from typing import Any
 
-import msgspec
 from starlette.types import Receive
 from starlette.websockets import WebSocket
 
@@ -28,6 +27,7 @@ from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Syn
 from server.errors import Refused
 from server.lobby import seat_of
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavailable
+from server.play.step import ActRequest
 from server.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import RoomMeta
@@ -328,23 +328,15 @@ class Session:
         if not 1 <= len(msg.id) <= 64:
             return Error("act/id_invalid", "action ids are 1 to 64 characters", msg.id[:64], msg.seat)
         started = self.outage.now()
+        request = ActRequest(
+            self.conn.room, msg.seat, msg.action, "player", msg.id, self.holds[msg.seat], msg.prompt
+        )
         try:
-            action = msgspec.json.decode(msg.action)
-            if not isinstance(action, dict):
-                raise IllegalAction("action/malformed", "an action is an object with a kind")
-            acted = await self.services.rooms.act(
-                self.conn.room, msg.seat, action, msg.id, holder=self.holds[msg.seat], prompt=msg.prompt
-            )
+            acted = await self.services.rooms.act(request)
         except OUTAGE_ERRORS as exc:
             return self._unavailable(exc, msg)
-        except IllegalAction as exc:
+        except (IllegalAction, Refused) as exc:
             return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
-        except Refused as exc:
-            return Error(exc.code, exc.message, msg.id, msg.seat, exc.details)
-        except msgspec.DecodeError:
-            return Error("action/malformed", "the action is not valid JSON", msg.id, msg.seat)
-        except RecursionError:
-            return Error("action/malformed", "the action is nested too deeply", msg.id, msg.seat)
         self.outage.recovered(started)
         return Ack(msg.id, msg.seat, acted.version, acted.duplicate)
 

@@ -72,7 +72,7 @@ def test_a_missing_baseline_directory_skips_the_ratios_with_a_message(tmp_path: 
 def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_frame() -> None:
     collapsed = "\n".join(
         [
-            "run (uvicorn/main.py:1);Session._act (server/ws/session.py:9);Rooms._step (server/rooms.py:1) 6",
+            "run (uvicorn/main.py:1);Session._act (server/ws/session.py:9);step (server/play/step.py:1) 6",
             "run (a.py:1);RoomWatch._change (server/ws/hub.py:1);change_of (redis/asyncio/client.py:1) 3",
             "run (a.py:1);Runner.run (asyncio/runners.py:1) 1",
             # a frame written from `Conn.send`: the uvicorn protocol's send runs inside it

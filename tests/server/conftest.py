@@ -12,6 +12,7 @@ from games.catalog import with_fixtures
 from games.engine.plugin import Game
 from server.clock import FakeClock
 from server.lobby import CreateRoom
+from server.rooms import Acted, ActorKind, ActRequest, Rooms
 from server.services import Services
 from server.settings import Settings
 
@@ -19,6 +20,21 @@ GAMES: dict[str, Game[Any, Any]] = with_fixtures()
 
 #: Short, distinct timer seconds so tests can tell which one applied.
 TIMERS = {"turn": 30.0, "reaction": 7.0}
+
+
+async def act(
+    rooms: Rooms,
+    room: str,
+    seat: int,
+    action: dict[str, Any],
+    action_id: str | None = None,
+    actor: ActorKind = "player",
+    holder: str | None = None,
+    prompt: str | None = None,
+) -> Acted:
+    """``rooms.act`` of one `ActRequest` (the wire ``action`` as a client's frame would carry it)."""
+    raw = msgspec.Raw(msgspec.json.encode(action)) if actor == "player" else action
+    return await rooms.act(ActRequest(room, seat, raw, actor, action_id, holder, prompt))
 
 
 class Room(msgspec.Struct):

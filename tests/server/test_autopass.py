@@ -24,6 +24,7 @@ from server.settings import Settings
 from server.store.model import Deadline, RoomMeta, SeatRecord, SeatSettings
 from server.testing import running_server
 from tests.redis.support import scratch_store
+from tests.server.conftest import act
 
 from .reaction_seeds import a_counter, no_counter, seeds_where
 
@@ -144,8 +145,8 @@ async def reaction_room(services: Services, seed: str, auto: bool = True) -> tup
     tokens = dict([await services.lobby.claim(room, seat, f"p{seat}") for seat in range(2)])
     await services.lobby.set_settings(room, 1, tokens[1], SeatSettings(auto_pass=auto))
     tokens[2] = (await services.lobby.claim(room, 2, "p2"))[1]  # the last seat starts the room
-    await services.rooms.act(room, 0, {"kind": "announce", "move": "advance"})
-    await services.rooms.act(room, 0, {"kind": "pass"})
+    await act(services.rooms, room, 0, {"kind": "announce", "move": "advance"})
+    await act(services.rooms, room, 0, {"kind": "pass"})
     return room, tokens
 
 
@@ -213,7 +214,7 @@ class TestTheScheduler:
     async def test_an_autopass_of_a_prompt_gone_is_stale(self, services: Services, clock: FakeClock) -> None:
         room, _ = await reaction_room(services, seeds_where(no_counter, 1)[0])
         _, auto = await deadlines(services, room)
-        await services.rooms.act(room, 1, {"kind": "pass"})  # the player was quicker
+        await act(services.rooms, room, 1, {"kind": "pass"})  # the player was quicker
         assert await Scheduler(services).fire(auto) == 0
         assert len(await services.store.get_log(room)) == 3
 

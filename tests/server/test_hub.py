@@ -21,7 +21,7 @@ from server.ws.catchup import catch_up
 from server.ws.conn import Conn
 from server.ws.hub import REPLAY_BURST, REPLAYS_PER_SECOND
 
-from .conftest import first_choice, make_room
+from .conftest import act, first_choice, make_room
 
 
 class Recorder:
@@ -55,7 +55,7 @@ async def test_this_workers_own_commit_is_written_before_act_returns(services: S
     room = await make_room(services)
     (player, seen), (_, watched) = [await watching(services, room.room, s) for s in (0, None)]
     seat, action = await first_choice(services, room.room)
-    await services.rooms.act(room.room, seat, action, "a1")
+    await act(services.rooms, room.room, seat, action, "a1")
     assert [(f["type"], f["frm"], f["to"]) for f in seen.frames[1:]] == [("update", 0, 1)]
     assert [(f["type"], f["frm"], f["to"]) for f in watched.frames[1:]] == [("update", 0, 1)]
     await services.hub.leave(player)
@@ -70,7 +70,7 @@ async def test_a_commit_behind_a_queued_join_waits_its_turn_in_the_rooms_task(se
     late.room, late.seats, late.viewers = room.room, [], [None]
     await services.hub.join(late, await services.rooms.meta(room.room), None)  # queued, not yet run
     seat, action = await first_choice(services, room.room)
-    await services.rooms.act(room.room, seat, action, "a1")
+    await act(services.rooms, room.room, seat, action, "a1")
     assert seen.frames[1:] == []  # not at once: the join is ahead of it
     for _ in range(500):  # up to 5 s on a busy machine
         if len(seen.frames) > 1:
@@ -116,7 +116,7 @@ async def test_past_the_rooms_replay_budget_a_resume_gets_a_snapshot(services: S
     room = await make_room(services)
     player, _ = await watching(services, room.room, 0)
     seat, action = await first_choice(services, room.room)
-    await services.rooms.act(room.room, seat, action, "a1")
+    await act(services.rooms, room.room, seat, action, "a1")
     watch = services.hub.watches[room.room]
     watch.replays = TokenBucket(REPLAYS_PER_SECOND, REPLAY_BURST, FakeClock())  # no refill meanwhile
     answers = []
@@ -145,7 +145,7 @@ async def test_an_update_spanning_a_lost_wake_up_stamps_each_event_with_the_vers
     player, seen = await watching(services, room.room, None)
     bus, services.store.bus = services.store.bus, None  # type: ignore[attr-defined]
     for seat in (0, 1):
-        await services.rooms.act(room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
+        await act(services.rooms, room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
     services.store.bus = bus  # type: ignore[attr-defined]
     stored = await services.store.get_state(room.room)
     schedule = await services.store.get_schedule(room.room)
@@ -169,7 +169,7 @@ async def test_replayed_updates_keep_the_deadline_of_a_prompt_still_current(serv
     replayed updates carry it with its deadline, not only the last one."""
     room = await make_room(services, "fixture-commit", 3)
     for seat in (0, 1):
-        await services.rooms.act(room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
+        await act(services.rooms, room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
     conn = Conn(Recorder(), JSON, queue_size=64)
     conn.room, conn.seats, conn.viewers = room.room, [2], [2]
     game = services.rooms.games["fixture-commit"]

@@ -39,6 +39,7 @@ from server.testing import RunningServer, running_server
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix
 
 from .conftest import GAMES, first_choice, make_room
+from .conftest import act as act_on
 from .wsclient import hello, open_room, recv, send
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -267,7 +268,7 @@ class TestMetrics:
         made = await make_room(services, game="fixture-commit", seats=2)
         bids = [await first_choice(services, made.room, seat) for seat in (0, 1)]
         # both load version 0 (the store yields before committing); the second commit conflicts, retries
-        acted = await asyncio.gather(*(services.rooms.act(made.room, s, a, f"b{s}") for s, a in bids))
+        acted = await asyncio.gather(*(act_on(services.rooms, made.room, s, a, f"b{s}") for s, a in bids))
         assert sorted(a.version for a in acted) == [1, 2]
         sample = services.metrics.registry.get_sample_value
         assert sample("boardroom_commit_conflicts_total") == 1.0

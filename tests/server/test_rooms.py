@@ -15,7 +15,7 @@ from server.rooms import Rooms
 from server.services import Services
 from server.store.model import Loaded, RoomState
 
-from .conftest import first_choice, make_room
+from .conftest import act, first_choice, make_room
 
 
 class StaleOnce:
@@ -48,7 +48,7 @@ class StaleOnce:
 async def test_an_action_commits_the_next_version_with_its_log_step(services: Services) -> None:
     room = await make_room(services)
     seat, action = await first_choice(services, room.room)
-    acted = await services.rooms.act(room.room, seat, action, "a1")
+    acted = await act(services.rooms, room.room, seat, action, "a1")
     assert (acted.version, acted.duplicate) == (1, False)
     log = await services.store.get_log(room.room)
     assert [(s.version, s.seat, s.action, s.now) for s in log] == [(1, seat, action, services.clock.now())]
@@ -58,12 +58,12 @@ async def test_a_conflicting_commit_is_retried_on_the_fresh_state(services: Serv
     room = await make_room(services, "fixture-commit", 2)
     stale = await services.store.get_state(room.room)
     assert stale is not None
-    await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)))
+    await act(services.rooms, room.room, *(await first_choice(services, room.room, 0)))
     seat, action = await first_choice(services, room.room, 1)
     services.rooms.forget(room.room)  # as a worker that did not commit the first action
     proxy = StaleOnce(services.store, stale)
     services.rooms.store = proxy
-    acted = await services.rooms.act(room.room, seat, action, "b1")
+    acted = await act(services.rooms, room.room, seat, action, "b1")
     assert proxy.commits == ["conflict", "committed"]
     assert acted.version == 2
     assert [s.seat for s in await services.store.get_log(room.room)] == [0, 1]
@@ -95,8 +95,8 @@ async def test_the_next_action_after_this_workers_commit_reads_nothing(services:
     room = await make_room(services, "fixture-commit", 2)
     proxy = CountingLoads(services.store)
     services.rooms.store = proxy
-    await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)), "a1")
-    await services.rooms.act(room.room, *(await first_choice(services, room.room, 1)), "b1")
+    await act(services.rooms, room.room, *(await first_choice(services, room.room, 0)), "a1")
+    await act(services.rooms, room.room, *(await first_choice(services, room.room, 1)), "b1")
     assert (proxy.loads, proxy.commits) == (1, ["committed", "committed"])
 
 
@@ -110,10 +110,10 @@ async def test_after_a_commit_elsewhere_the_action_runs_again_on_a_fresh_read(
     other = Rooms(services.store, services.rooms.games, clock, services.rooms.policy)
     proxy = CountingLoads(services.store)
     services.rooms.store = proxy
-    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
-    await other.act(room.room, *(await first_choice(services, room.room)), "x1")
+    await act(services.rooms, room.room, *(await first_choice(services, room.room)), "a1")
+    await act(other, room.room, *(await first_choice(services, room.room)), "x1")
     seat, action = await first_choice(services, room.room)
-    acted = await services.rooms.act(room.room, seat, action, "a2")
+    acted = await act(services.rooms, room.room, seat, action, "a2")
     assert (acted.version, proxy.loads) == (3, 2)
     assert (proxy.commits[0], proxy.commits[-1]) == ("committed", "committed")
     log = await services.store.get_log(room.room)
@@ -126,13 +126,13 @@ async def test_a_seat_that_left_meanwhile_is_refused_although_this_worker_kept_t
     """The metadata changed after this worker's commit (the player left through the lobby): the kept
     metadata is stale, the commit's revision check refuses it, and the fresh read says ``seat/left``."""
     room = await make_room(services, "fixture-reaction", 2)
-    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
+    await act(services.rooms, room.room, *(await first_choice(services, room.room)), "a1")
     seat, action = await first_choice(services, room.room)
     meta = await services.rooms.meta(room.room)
     meta.seats[seat].left = True
     assert await services.store.put_meta(meta)
     with pytest.raises(Refused) as refused:
-        await services.rooms.act(room.room, seat, action, "a2")
+        await act(services.rooms, room.room, seat, action, "a2")
     assert refused.value.code == "seat/left"
     assert [s.version for s in await services.store.get_log(room.room)] == [1]
 
@@ -140,8 +140,8 @@ async def test_a_seat_that_left_meanwhile_is_refused_although_this_worker_kept_t
 async def test_a_repeated_id_returns_the_stored_result_without_applying_again(services: Services) -> None:
     room = await make_room(services)
     seat, action = await first_choice(services, room.room)
-    await services.rooms.act(room.room, seat, action, "a1")
-    again = await services.rooms.act(room.room, seat, action, "a1")
+    await act(services.rooms, room.room, seat, action, "a1")
+    again = await act(services.rooms, room.room, seat, action, "a1")
     assert (again.version, again.duplicate) == (1, True)
     assert len(await services.store.get_log(room.room)) == 1
 
@@ -149,9 +149,9 @@ async def test_a_repeated_id_returns_the_stored_result_without_applying_again(se
 async def test_an_id_reused_with_another_action_is_refused(services: Services) -> None:
     room = await make_room(services)
     seat, action = await first_choice(services, room.room)
-    await services.rooms.act(room.room, seat, action, "a1")
+    await act(services.rooms, room.room, seat, action, "a1")
     with pytest.raises(Refused) as refused:
-        await services.rooms.act(room.room, seat, {"kind": "draw"}, "a1")
+        await act(services.rooms, room.room, seat, {"kind": "draw"}, "a1")
     assert refused.value.code == "act/id_reused"
 
 
@@ -159,10 +159,10 @@ async def test_an_illegal_action_changes_no_byte(services: Services) -> None:
     room = await make_room(services)
     before = await services.store.get_state(room.room)
     with pytest.raises(IllegalAction) as illegal:
-        await services.rooms.act(room.room, 1, {"kind": "draw"}, "x")
+        await act(services.rooms, room.room, 1, {"kind": "draw"}, "x")
     assert illegal.value.code == "action/no_prompt"
     with pytest.raises(IllegalAction) as malformed:
-        await services.rooms.act(room.room, 0, {"kind": "fly"}, "y")
+        await act(services.rooms, room.room, 0, {"kind": "fly"}, "y")
     assert malformed.value.code == "action/malformed"
     assert await services.store.get_state(room.room) == before
     assert await services.store.get_action(room.room, 1, "x") is None
@@ -171,7 +171,7 @@ async def test_an_illegal_action_changes_no_byte(services: Services) -> None:
 async def test_acting_before_the_start_is_refused(services: Services) -> None:
     room = await make_room(services, claim=1)
     with pytest.raises(Refused) as refused:
-        await services.rooms.act(room.room, 0, {"kind": "draw"})
+        await act(services.rooms, room.room, 0, {"kind": "draw"})
     assert refused.value.code == "room/not_started"
 
 
@@ -181,7 +181,7 @@ async def test_the_log_replays_with_match_replay_to_the_stored_state(
     room = await make_room(services, "fixture-hands", 3)
     for _ in range(12):
         clock.advance(1.5)
-        await services.rooms.act(room.room, *(await first_choice(services, room.room)))
+        await act(services.rooms, room.room, *(await first_choice(services, room.room)))
     meta = await services.rooms.meta(room.room)
     game = services.rooms.game(meta)
     log = [LogEntry(s.seat, s.action, s.now) for s in await services.store.get_log(room.room)]
@@ -209,14 +209,14 @@ async def test_a_player_cannot_send_the_servers_timeout_action(services: Service
     game = services.rooms.games["fixture-hands"]
     prompt = game.prompts(game.decode_state(state.state))[seat]
     with pytest.raises(IllegalAction) as refused:
-        await services.rooms.act(room.room, seat, {"kind": "timeout", "prompt": prompt.id}, "t1")
+        await act(services.rooms, room.room, seat, {"kind": "timeout", "prompt": prompt.id}, "t1")
     assert refused.value.code == "action/not_offered"
     assert await services.store.get_log(room.room) == []
     after = await services.store.get_state(room.room)
     assert after is not None and (after.version, after.state) == (state.version, state.state)
     # the scheduler's own timeout still applies
-    acted = await services.rooms.act(
-        room.room, seat, {"kind": "timeout", "prompt": prompt.id}, kind="timeout"
+    acted = await act(
+        services.rooms, room.room, seat, {"kind": "timeout", "prompt": prompt.id}, actor="timeout"
     )
     assert acted.version == state.version + 1
 
@@ -226,7 +226,7 @@ async def test_a_player_who_left_cannot_act_for_the_seat_any_more(services: Serv
     seat, action = await first_choice(services, room.room)
     assert await services.lobby.leave(room.room, room.tokens[seat]) == seat
     with pytest.raises(Refused) as refused:
-        await services.rooms.act(room.room, seat, action, "after-leave")
+        await act(services.rooms, room.room, seat, action, "after-leave")
     assert refused.value.code == "seat/left"
     assert await services.store.get_log(room.room) == []
 
@@ -237,14 +237,14 @@ async def test_an_abandoned_room_takes_no_more_actions_also_from_a_worker_that_k
     """Its deadlines are gone and its keys expire: a player coming back is refused ``room/abandoned``,
     whether this worker read the room afresh or kept its last commit (the revision check sees it)."""
     room = await make_room(services, "fixture-reaction", 2)
-    await services.rooms.act(room.room, *(await first_choice(services, room.room)), "a1")
+    await act(services.rooms, room.room, *(await first_choice(services, room.room)), "a1")
     seat, action = await first_choice(services, room.room)
     meta = await services.rooms.meta(room.room)
     meta.status = "abandoned"
     assert await services.store.put_meta(meta)
     for action_id in ("a2", "a3"):  # kept, then read afresh
         with pytest.raises(Refused) as refused:
-            await services.rooms.act(room.room, seat, action, action_id)
+            await act(services.rooms, room.room, seat, action, action_id)
         assert refused.value.code == "room/abandoned"
     assert [s.version for s in await services.store.get_log(room.room)] == [1]
 
@@ -263,9 +263,9 @@ class RacedBy(Rooms):
             return await super()._commit(commit)
         first, then = self.race
         self.race = []
-        await self.other.act(*first)
+        await act(self.other, *first)
         result = await super()._commit(commit)
-        await self.other.act(*then)
+        await act(self.other, *then)
         return result
 
 
@@ -280,7 +280,7 @@ async def test_a_retry_after_a_lost_race_answers_the_ids_stored_result_not_a_rul
     seat1, bid1 = await first_choice(services, room.room, 1)
     other = Rooms(services.store, services.rooms.games, services.clock, services.rooms.policy)
     raced = RacedBy(services.rooms, other, (room.room, seat1, bid1, "b1"), (room.room, seat0, bid0, "a1"))
-    acted = await raced.act(room.room, seat0, bid0, "a1")
+    acted = await act(raced, room.room, seat0, bid0, "a1")
     assert (acted.version, acted.duplicate) == (2, True)
     assert [s.seat for s in await services.store.get_log(room.room)] == [1, 0]
 
@@ -295,10 +295,10 @@ async def test_an_action_naming_a_prompt_no_longer_current_is_refused_and_change
     game = services.rooms.games["fixture-commit"]
     first = game.prompts(game.decode_state(loaded.state))[0].id
     seat, bid = await first_choice(services, room.room, 0)
-    assert (await services.rooms.act(room.room, seat, bid, "a1", prompt=first)).version == 1
+    assert (await act(services.rooms, room.room, seat, bid, "a1", prompt=first)).version == 1
     other = {"kind": "bid", "card": bid["card"] + 1}
     with pytest.raises(IllegalAction) as refused:
-        await services.rooms.act(room.room, seat, other, "a2", prompt=first)
+        await act(services.rooms, room.room, seat, other, "a2", prompt=first)
     assert refused.value.code == "action/stale_prompt"
     assert [s.version for s in await services.store.get_log(room.room)] == [1]
 
@@ -314,8 +314,8 @@ async def test_a_resend_of_an_applied_id_is_acknowledged_although_its_prompt_cha
     assert loaded is not None
     game = services.rooms.games["fixture-commit"]
     prompt = game.prompts(game.decode_state(loaded.state))[0].id
-    await services.rooms.act(room.room, seat, bid, "a1", prompt=prompt)
+    await act(services.rooms, room.room, seat, bid, "a1", prompt=prompt)
     for _ in ("kept", "fresh"):
-        acted = await services.rooms.act(room.room, seat, bid, "a1", prompt=prompt)
+        acted = await act(services.rooms, room.room, seat, bid, "a1", prompt=prompt)
         assert (acted.version, acted.duplicate) == (1, True)
         services.rooms.forget(room.room)

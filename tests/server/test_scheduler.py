@@ -20,7 +20,7 @@ from server.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
 from server.settings import Settings
 
-from .conftest import GAMES, TIMERS, first_choice, make_room
+from .conftest import GAMES, TIMERS, act, first_choice, make_room
 
 
 async def deadlines(services: Services, room: str) -> list[tuple[int, str, float, str]]:
@@ -59,7 +59,7 @@ async def test_a_deadline_takes_effect_exactly_once(services: Services, clock: F
 async def test_a_stale_deadline_is_refused_by_the_commit(services: Services, clock: FakeClock) -> None:
     room = await make_room(services)
     due = await services.store.due(clock.now() + TIMERS["turn"])
-    await services.rooms.act(room.room, *(await first_choice(services, room.room)))
+    await act(services.rooms, room.room, *(await first_choice(services, room.room)))
     assert await Scheduler(services).fire(due[0]) == 0
     assert await version(services, room.room) == 1
 
@@ -88,7 +88,7 @@ async def test_acting_again_clears_away(services: Services, clock: FakeClock) ->
     for _ in range(4):
         clock.advance(TIMERS["turn"])
         await scheduler.tick()
-    await services.rooms.act(room.room, *(await first_choice(services, room.room, 0)))
+    await act(services.rooms, room.room, *(await first_choice(services, room.room, 0)))
     schedule = await services.store.get_schedule(room.room)
     assert schedule is not None and schedule.strikes == {1: 2}
     assert await deadlines(services, room.room) == [(1, "t5", clock.now() + 3.0, "timeout")]

@@ -4,6 +4,7 @@ not shown ``away``; a lapsed turn still strikes (DESIGN "Timeouts and leavers").
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from server.api import summary
@@ -12,6 +13,7 @@ from server.scheduler import Scheduler
 from server.services import Services
 
 from .conftest import TIMERS, make_room
+from .conftest import act as act_on
 
 
 async def prompt_of(services: Services, room: str, seat: int) -> Any:
@@ -42,7 +44,7 @@ async def test_a_seat_letting_reaction_windows_lapse_is_never_away(
     """RCT-3, RCT-5: seat 0 raids seat 2; seat 1 lets the announcement's window and the raid's contest
     window lapse (two timeouts in a row), then its own turn comes with the full ``turn`` seconds."""
     room = (await make_room(services, "fixture-reaction", 3)).room
-    act = services.rooms.act
+    act = functools.partial(act_on, services.rooms)
     await act(room, 0, {"kind": "announce", "move": "raid", "target": 2})
     await act(room, 0, {"kind": "pass"})  # the ordered window: 0, 1, 2
     await lapse(services, clock, room, 1)
@@ -69,5 +71,5 @@ async def test_a_lapsed_turn_still_strikes(services: Services, clock: FakeClock)
 async def test_a_window_prompt_says_its_timeout_is_no_strike(services: Services) -> None:
     room = (await make_room(services, "fixture-reaction", 2)).room
     assert (await prompt_of(services, room, 0)).strike is True
-    await services.rooms.act(room, 0, {"kind": "announce", "move": "advance"})
+    await act_on(services.rooms, room, 0, {"kind": "announce", "move": "advance"})
     assert (await prompt_of(services, room, 0)).strike is False

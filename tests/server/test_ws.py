@@ -18,7 +18,7 @@ from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
 from server.tokens import hash_token
 
-from .conftest import GAMES, first_choice
+from .conftest import GAMES, act, first_choice
 from .wsclient import close_code, hello, open_room, recv, send
 
 SETTINGS = Settings(timers={"turn": 30.0}, origins=["https://play.example"], limits=Limits(resume_gap=3))
@@ -342,10 +342,10 @@ class TestRevokedSeat:
         services = server.services
         seat, action = await first_choice(services, room, 0)
         with pytest.raises(Refused) as refused:  # as the old connection's session would act
-            await services.rooms.act(room, seat, action, "x1", holder=hash_token(old))
+            await act(services.rooms, room, seat, action, "x1", holder=hash_token(old))
         assert refused.value.code == "act/seat_not_held"
         assert (await services.store.get_state(room)).version == 0  # type: ignore[union-attr]
-        await services.rooms.act(room, seat, action, "x2", holder=hash_token(new))
+        await act(services.rooms, room, seat, action, "x2", holder=hash_token(new))
         assert (await services.store.get_state(room)).version == 1  # type: ignore[union-attr]
         await stale.close()
         await http.aclose()
