@@ -135,7 +135,7 @@ class Grucha(Game[model.State, model.Options]):
             ranks=rules.standings(state.totals),
             history=[list(r) for r in state.history],
             rounds=o.rounds,
-            point_limit=o.point_limit,
+            point_limit=o.limit,
             time_limit_minutes=o.time_limit_minutes,
             started=state.started,
             opening_min_points=o.opening_min_points,

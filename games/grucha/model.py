@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from games.engine import declare
 from games.engine.model import TimedOut
@@ -33,14 +34,20 @@ declare(
 
 
 # ---- options and state ----------------------------------------------------------------------------------
+#: The point limit when no other end is chosen (GRU-15).
+DEFAULT_POINT_LIMIT = 100
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Room options (GRU-1, 2, 15 and the spec's options). The match ends after the first round that
     meets any end condition set: ``rounds`` played, a total strictly over ``point_limit``, or
     ``time_limit_minutes`` of wall clock since the first action; at least one must be set (``null``
-    switches a condition off)."""
+    switches a condition off). ``point_limit`` left out is 100 points, unless ``rounds`` or
+    ``time_limit_minutes`` is given: then it is off (GRU-15's ruling: the rulebook picks one end), and
+    only a ``point_limit`` given beside them keeps the points. Raises ``ValueError`` when no end is set."""
 
     rounds: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
-    point_limit: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | None = 100
+    point_limit: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | UnsetType | None = UNSET
     time_limit_minutes: Annotated[int, msgspec.Meta(ge=1, le=10_080)] | None = None
     jokers_per_deck: Annotated[int, msgspec.Meta(ge=0, le=MAX_JOKERS_PER_DECK)] = 2
     rotate_dealer: bool = False
@@ -48,8 +55,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     jokers_must_be_minority: bool = False
 
     def __post_init__(self) -> None:
-        if self.rounds is None and self.point_limit is None and self.time_limit_minutes is None:
+        if self.point_limit is UNSET:
+            other_end = self.rounds is not None or self.time_limit_minutes is not None
+            msgspec.structs.force_setattr(self, "point_limit", None if other_end else DEFAULT_POINT_LIMIT)
+        if self.rounds is None and self.limit is None and self.time_limit_minutes is None:
             raise ValueError("set at least one of rounds, point_limit, time_limit_minutes")
+
+    @property
+    def limit(self) -> int | None:
+        """The point limit in force (GRU-15): ``point_limit`` once resolved; ``None`` when off."""
+        return None if isinstance(self.point_limit, UnsetType) else self.point_limit
 
 
 class Group(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

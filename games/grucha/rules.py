@@ -97,7 +97,7 @@ def match_end(state: State, now: float) -> str | None:
     options = state.options
     if options.rounds is not None and len(state.history) >= options.rounds:
         return "rounds"
-    if options.point_limit is not None and max(state.totals) > options.point_limit:
+    if options.limit is not None and max(state.totals) > options.limit:
         return "points"
     limit = options.time_limit_minutes
     if limit is not None and state.started is not None and now - state.started >= limit * 60:

@@ -135,6 +135,31 @@ class TestMatchEnd:
         match.state.totals = [30, 10, 30]
         assert GAME.view(match.state, None).ranks == [2, 1, 2]
 
+    def test_gru15_rounds_turn_off_point_limit(self) -> None:
+        match = new_match(2, rounds=5)
+        assert (match.state.options.limit, GAME.view(match.state, 0).point_limit) == (None, None)
+        match.state.totals = [0, 150]
+        go_out(match)
+        assert (match.state.phase, match.state.end_reason) == ("play", None)
+        for _ in range(4):
+            bodies = go_out(match)
+        assert bodies[-1] == MatchEnded([1, 2], [0], "rounds")
+        assert match.state.history == [[0, 9]] * 5
+
+    def test_gru15_time_limit_turns_off_point_limit(self) -> None:
+        match = new_match(2, time_limit_minutes=10)
+        match.state.totals = [0, 150]
+        assert tags(go_out(match, now=60.0))[-1] == "round_started"
+        assert match.state.options.limit is None
+
+    def test_gru15_a_point_limit_given_beside_rounds_keeps_it(self) -> None:
+        match = new_match(2, rounds=5, point_limit=100)
+        match.state.totals = [0, 95]
+        assert go_out(match)[-1] == MatchEnded([1, 2], [0], "points")
+
+    def test_gru15_the_point_limit_is_100_when_no_end_is_given(self) -> None:
+        assert (GAME.options({}).limit, GAME.options({"rounds": None}).limit) == (100, 100)
+
     def test_an_end_condition_is_required(self) -> None:
         with pytest.raises(msgspec.ValidationError, match="at least one"):
             GAME.options({"point_limit": None})
