@@ -108,11 +108,15 @@ CardId = Annotated[str, msgspec.Meta(max_length=16)]
 
 
 class SubmittedGroup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One group of a submission: ``cards`` (ids, any order) and optional ``jokers`` id -> name (``8S``)
-    for jokers whose meaning the player chooses (GRU-6)."""
+    """One group of a submission: ``cards`` (ids, any order), optional ``jokers`` id -> name (``8S``)
+    for jokers whose meaning the player chooses (GRU-6), and optional ``kind`` (``run``/``set``) for
+    the reading the player chooses. A view's `Group` is a valid submitted group as it is, so a client
+    may send the table back with its changes (``kind`` given and not readable so: ``invalid_group``,
+    reason ``kind_meaning``)."""
 
     cards: Annotated[list[CardId], msgspec.Meta(max_length=120)]
     jokers: Annotated[dict[CardId, CardId], msgspec.Meta(max_length=16)] = {}
+    kind: Literal["run", "set"] | None = None
 
 
 class Submit(msgspec.Struct, frozen=True, tag="submit", tag_field="kind", forbid_unknown_fields=True):
