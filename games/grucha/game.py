@@ -46,7 +46,8 @@ def _idle_turn(state: State) -> bool:
 def prompt_of(state: State) -> Prompt | None:
     """The active seat's prompt. ``submit`` is free-form (in ``kinds``, never in ``choices``); ``draw``,
     ``end`` and ``pass`` list their legal payloads, ``[]`` while refused (so a client hears why). The id
-    ``r<round>-t<turn>-<steps>`` changes with every accepted action."""
+    ``r<round>-t<turn>-<steps>`` changes with every accepted action; its clock ``r<round>-t<turn>`` is
+    the turn's, so the turn timer measures the whole turn (GRU-12)."""
     if state.phase == "over":
         return None
     idle = _idle_turn(state)
@@ -57,7 +58,8 @@ def prompt_of(state: State) -> Prompt | None:
         "pass": [{}] if idle and not state.stock else [],
     }
     default = "end" if not idle else "draw_end" if state.stock else "pass"
-    return Prompt(f"r{state.round}-t{state.turn}-{state.steps}", list(KINDS), "turn", default, choices)
+    turn = f"r{state.round}-t{state.turn}"
+    return Prompt(f"{turn}-{state.steps}", list(KINDS), "turn", default, choices, clock=turn)
 
 
 def _refuse(code: str, reason: str, message: str = "", **details: Any) -> IllegalAction:
