@@ -15,7 +15,9 @@ from games.engine import declare
 from games.engine.model import TimedOut
 from games.grucha.cards import MAX_JOKERS_PER_DECK
 
-Phase = Literal["play", "over"]
+#: ``play``: turns; ``scores``: a round's end on show, every hand revealed, until every seat is ready
+#: for the next deal (GRU-13); ``over``: the match has ended (GRU-15).
+Phase = Literal["play", "scores", "over"]
 
 declare(
     {
@@ -80,7 +82,9 @@ class State(msgspec.Struct):
     """The whole table. ``stock`` is drawn from its end; ``drew``/``added`` describe the current turn
     (cards added by accepted submissions); ``steps`` counts the turn's accepted actions (prompt ids);
     ``passes`` counts passes in a row with an empty stock (GRU-14); ``history`` holds each finished
-    round's scores; ``started`` is the server time of the first applied action (GRU-15)."""
+    round's scores; ``started`` is the server time of the first applied action (GRU-15); ``ready``
+    marks the seats done reading a round's end (phase ``scores``, GRU-13); ``announce`` is true until the
+    first action, whose events begin with round 1's deal (dealt by ``setup``, which has no events)."""
 
     seats: int
     options: Options
@@ -101,6 +105,8 @@ class State(msgspec.Struct):
     history: list[list[int]] = []
     started: float | None = None
     end_reason: str | None = None
+    ready: list[bool] = []
+    announce: bool = False
 
 
 # ---- actions ------------------------------------------------------------------------------------------
@@ -139,7 +145,11 @@ class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unk
     """Pass with an empty stock, nothing played (GRU-14)."""
 
 
-Action = Submit | Draw | End | Pass
+class Next(msgspec.Struct, frozen=True, tag="next", tag_field="kind", forbid_unknown_fields=True):
+    """Done reading the round's end (GRU-13): the next round is dealt once every seat is done."""
+
+
+Action = Submit | Draw | End | Pass | Next
 
 
 # ---- events -------------------------------------------------------------------------------------------
@@ -162,9 +172,8 @@ class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
 
 
 class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
-    """``seat``'s accepted submission: ``count`` cards added, the new ``table`` and the ``added`` ids
-    (GRU-9). When it empties the hand (``went_out``), the next round is dealt in the same step, so
-    ``table`` and ``added`` are empty: naming those cards would show ids that are hidden again."""
+    """``seat``'s accepted submission: ``count`` cards added (at least 1), the new ``table`` and the
+    ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows)."""
 
     seat: int
     count: int
@@ -174,22 +183,70 @@ class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
 
 
 class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind"):
-    """``seat`` ended the turn, ``grucha`` when called (GRU-11); ``passed`` for GRU-14's pass."""
+    """``seat`` ended the turn, ``grucha`` when called (GRU-11, after a `Called`); ``passed`` for GRU-14's
+    pass (after a `Passed`)."""
 
     seat: int
     grucha: bool = False
     passed: bool = False
 
 
+class Called(msgspec.Struct, frozen=True, tag="called", tag_field="kind"):
+    """``seat`` called GRUCHA ending its turn with one card (GRU-11); its `TurnEnded` follows."""
+
+    seat: int
+
+
+class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
+    """``seat`` passed with an empty stock, the ``passes``-th pass in a row (GRU-14); its `TurnEnded`
+    follows."""
+
+    seat: int
+    passes: int
+
+
+class WentOut(msgspec.Struct, frozen=True, tag="went_out", tag_field="kind"):
+    """``seat`` has no cards left: round ``round`` is over (GRU-13); it scores 0, ``total`` in all."""
+
+    seat: int
+    round: int
+    total: int
+
+
+class Blocked(msgspec.Struct, frozen=True, tag="blocked", tag_field="kind"):
+    """Round ``round`` is over: every seat passed in a row with an empty stock (GRU-14)."""
+
+    round: int
+
+
+class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
+    """At a round's end ``seat`` shows its remaining ``cards`` (hand order, never empty) to everyone,
+    scoring ``points`` (GRU-13 values), ``total`` in all."""
+
+    seat: int
+    cards: list[str]
+    points: int
+    total: int
+
+
 class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind"):
     """Round ``round`` ended: ``reason`` ``out`` (``went_out`` has no cards, GRU-13) or ``blocked``
-    (everyone passed with an empty stock, GRU-14); ``scores`` this round, ``totals`` after it."""
+    (everyone passed with an empty stock, GRU-14; ``went_out`` is ``null``); ``hands`` every seat's
+    remaining cards, shown to everyone (GRU-13); ``scores`` this round, ``totals`` after it. The next
+    round is dealt in a later step, once every seat is `Ready` (or its ``reveal`` timer has run out)."""
 
     round: int
     reason: Literal["out", "blocked"]
     went_out: int | None
     scores: list[int]
     totals: list[int]
+    hands: list[list[str]] = []
+
+
+class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="kind"):
+    """``seat`` is done reading the round's end (GRU-13)."""
+
+    seat: int
 
 
 class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
@@ -201,15 +258,32 @@ class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
     reason: str
 
 
-EventBody = RoundStarted | Drew | Submitted | TurnEnded | TimedOut | RoundEnded | MatchEnded
+EventBody = (
+    RoundStarted
+    | Drew
+    | Submitted
+    | Called
+    | Passed
+    | TurnEnded
+    | TimedOut
+    | WentOut
+    | Blocked
+    | Revealed
+    | RoundEnded
+    | Ready
+    | MatchEnded
+)
 
 
 # ---- the view -----------------------------------------------------------------------------------------
 class View(msgspec.Struct, frozen=True):
     """What one seat sees. ``seat`` is the viewer (``None``: a spectator); ``hand`` its own cards in hand
-    order (empty for a spectator); ``hand_sizes`` every seat's count; ``table`` every group in canonical
-    order with its jokers' meanings; ``drew``/``added`` the current turn; ``totals`` and ``ranks`` the
-    standings (lowest total ranks 1); ``history`` each finished round's scores."""
+    order (empty for a spectator); ``to_act`` the seat whose turn it is (``None`` outside phase
+    ``play``); ``hand_sizes`` every seat's count; ``table`` every group in canonical order with its
+    jokers' meanings; ``drew``/``added`` the current turn; ``totals`` and ``ranks`` the standings
+    (lowest total ranks 1); ``history`` each finished round's scores; ``revealed`` every
+    seat's remaining cards once the round has ended (phases ``scores`` and ``over``, GRU-13), else
+    empty; ``ready`` the seats done reading it."""
 
     phase: Phase
     seats: int
@@ -236,3 +310,5 @@ class View(msgspec.Struct, frozen=True):
     opening_min_points: int
     jokers_must_be_minority: bool
     end_reason: str | None
+    revealed: list[list[str]]
+    ready: list[bool]

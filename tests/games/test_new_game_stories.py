@@ -32,11 +32,8 @@ def test_ids_are_told_by_their_names() -> None:
     grucha = GRUCHA.story.describe({"kind": "submitted", "seat": 1, "count": 3, "table": [],
                                     "added": ["10H-b", "AS-a", "JK-a1"]})  # fmt: skip
     assert grucha == "seat 1 laid 3 card(s): 10♥, A♠, joker"
-    ended = {"kind": "round_ended", "round": 2, "reason": "out", "went_out": 0, "scores": [0, 27, 19],
-             "totals": [40, 27, 60]}  # fmt: skip
-    assert GRUCHA.story.describe(ended) == (
-        "round 2 over (out, went out: seat 0): scores [0, 27, 19], totals [40, 27, 60]"
-    )
+    shown = {"kind": "revealed", "seat": 2, "cards": ["KD-a", "JK-b1"], "points": 33, "total": 60}
+    assert GRUCHA.story.describe(shown) == "seat 2 shows K♦, joker: 33 points, total 60"
     infarkt = INFARKT.story.describe({"kind": "picked", "seat": 2, "card": "goods-beer-1"})
     assert infarkt == "seat 2 took the event Beer"
     igranie = IGRANIE.story.describe({"kind": "chosen", "seat": 0, "character": "fiefiurka"})
