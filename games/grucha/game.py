@@ -49,9 +49,9 @@ def _idle_turn(state: State) -> bool:
 def prompt_of(state: State) -> Prompt | None:
     """The active seat's turn prompt (``None`` outside phase ``play``). ``submit`` is free-form (in
     ``kinds``, never in ``choices``); ``draw``, ``end`` and ``pass`` list their legal payloads, ``[]``
-    while refused (so a client hears why). The id
-    ``r<round>-t<turn>-<steps>`` changes with every accepted action; its clock ``r<round>-t<turn>`` is
-    the turn's, so the turn timer measures the whole turn (GRU-12)."""
+    while refused (so a client hears why). The id ``r<round>-t<turn>-<steps>`` changes with every
+    accepted action; its clock ``r<round>-t<turn>`` is the turn's, so the turn timer measures the whole
+    turn (GRU-12)."""
     if state.phase != "play":
         return None
     idle = _idle_turn(state)

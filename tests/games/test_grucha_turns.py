@@ -152,6 +152,24 @@ class TestEndingTheTurn:
 
 
 class TestTimeouts:
+    def test_gru12_every_prompt_of_a_turn_runs_on_the_turns_clock(self) -> None:
+        """The id changes with each accepted action (a stale or doubled action is refused), the clock the
+        server times the turn by does not, until the next turn."""
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [run("D", 3, 8)], stock=5)
+        seen = [GAME.prompts(match.state)[0]]
+        act(match, 0, "draw")
+        seen.append(GAME.prompts(match.state)[0])
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        seen.append(GAME.prompts(match.state)[0])
+        assert [(p.id, p.clock) for p in seen] == [
+            ("r1-t0-0", "r1-t0"),
+            ("r1-t0-1", "r1-t0"),
+            ("r1-t0-2", "r1-t0"),
+        ]
+        act(match, 0, "end")
+        assert (GAME.prompts(match.state)[1].id, GAME.prompts(match.state)[1].clock) == ("r1-t1-0", "r1-t1")
+
     def test_gru12_an_idle_turn_times_out_drawing_one_and_ending(self) -> None:
         match = started()
         bodies = act(match, 0, "timeout", prompt="r1-t0-0")
