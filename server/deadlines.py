@@ -12,6 +12,8 @@
   and its timing tells nobody that the seat had nothing to play.
 - A prompt whose id did not change keeps its deadlines (another seat's move does not reset the clock,
   nor draw a new auto-pass delay), unless the new timeout is earlier (the seat left, or went away).
+  So does a prompt whose `Prompt.clock` is the previous prompt's: its id changed (the seat acted) but
+  its timer goes on (a turn timed as a whole).
 - Strikes: a timeout of a prompt whose ``strike`` is true adds one to the seat's strikes, a move of the
   seat's own player clears them, anything else (a bot, an auto-pass, a lapsed reaction window) keeps
   them; two or more in a row mark the seat away (DESIGN "Timeouts and leavers").
@@ -124,16 +126,17 @@ def schedule_for(
     autopass: AutoPass = AUTOPASS,
 ) -> Schedule:
     """The schedule of ``version`` whose ``prompts`` are given; ``previous`` is the last stored one."""
-    old = {(d.seat, d.prompt, d.kind): d.due for d in previous.deadlines} if previous else {}
+    old = {(d.seat, d.clock or d.prompt, d.kind): d.due for d in previous.deadlines} if previous else {}
     items: list[Deadline] = []
     for seat, prompt in sorted(prompts.items()):
+        clock = prompt.clock or prompt.id
         kind, due = _due(meta, seat, prompt, strikes, now, policy)
-        due = min(old.get((seat, prompt.id, kind), due), due)
-        items.append(Deadline(meta.room, seat, prompt.id, due, kind))
+        due = min(old.get((seat, clock, kind), due), due)
+        items.append(Deadline(meta.room, seat, prompt.id, due, kind, prompt.clock))
         if kind == "timeout" and auto_passes(meta, seat, prompt):
-            kept = old.get((seat, prompt.id, "autopass"))
+            kept = old.get((seat, clock, "autopass"))
             at = kept if kept is not None else autopass.at(now, due)
-            items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass"))
+            items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass", prompt.clock))
     return Schedule(version, items, strikes)
 
 

@@ -63,6 +63,10 @@ class Prompt(msgspec.Struct, omit_defaults=True):
       mark it away). True for a decision of the seat's own (its turn, its commitment); false for a
       prompt whose default is to do nothing, such as a reaction window's pass: a seat with nothing to
       play lets those lapse all game and is not absent for it.
+    - ``clock``: what the timer measures, when that is more than one prompt: successive prompts of a
+      seat with the same ``clock`` keep the first one's deadline although their ids change (a turn of
+      several actions, each changing the prompt, timed as a whole: Grucha's GRU-12). ``None``: the
+      prompt's own id, so each new prompt starts its timer afresh. Never sent to clients.
     """
 
     id: str
@@ -71,6 +75,7 @@ class Prompt(msgspec.Struct, omit_defaults=True):
     default: str = "pass"
     choices: dict[str, list[dict[str, Any]]] = {}
     strike: bool = True
+    clock: str | None = None
 
 
 class Outcome(msgspec.Struct, frozen=True):

@@ -6,7 +6,8 @@ The engine's random policy cannot play Grucha: ``submit`` is free-form. Both bot
 - ``random``: one of the moves found, or one of the prompt's finite choices, uniformly at random (a coin
   decides between submitting and the finite choices when both exist);
 - ``greedy``: the move shedding the most points (GRU-13) while one exists, else draws once, else ends the
-  turn, calling GRUCHA with one card left; passes with an empty stock.
+  turn, calling GRUCHA with one card left; passes with an empty stock; is ready at once at a round's
+  end (the ``random`` bot too: it is the only finite choice).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ RANDOM_BUDGET = 60
 
 def _moves(view: View, budget: int) -> list[Move]:
     seat = view.seat
-    if seat is None or view.phase == "over":
+    if seat is None or view.phase != "play":
         return []
     opening = 0 if view.opened[seat] else view.opening_min_points
     return moves(view.table, view.hand, view.jokers_must_be_minority, opening, budget)
@@ -46,7 +47,10 @@ def random_bot(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
 
 
 def greedy(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
-    """The best-scoring move, else draw, else end (with the call on one card), else pass."""
+    """The best-scoring move, else draw, else end (with the call on one card), else pass; at a round's
+    end, ready at once."""
+    if prompt.choices.get("next"):
+        return {"kind": "next"}
     found = _moves(view, BUDGET)
     if found:
         best = max(found, key=lambda m: (m.value(), len(m.added)))

@@ -30,6 +30,9 @@ from games.grucha.model import (
 )
 
 KINDS = ["submit", "draw", "end", "pass"]
+#: The timer class of a round's end on show (GRU-13) and its default seconds.
+REVEAL = "reveal"
+REVEAL_SECONDS = 30.0
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: Card id -> the name people read in the log: ``7S-a`` -> ``7♠``, ``JK-a1`` -> ``joker`` (GRU-1).
 NAMES: dict[str, str] = {
@@ -44,10 +47,12 @@ def _idle_turn(state: State) -> bool:
 
 
 def prompt_of(state: State) -> Prompt | None:
-    """The active seat's prompt. ``submit`` is free-form (in ``kinds``, never in ``choices``); ``draw``,
-    ``end`` and ``pass`` list their legal payloads, ``[]`` while refused (so a client hears why). The id
-    ``r<round>-t<turn>-<steps>`` changes with every accepted action."""
-    if state.phase == "over":
+    """The active seat's turn prompt (``None`` outside phase ``play``). ``submit`` is free-form (in
+    ``kinds``, never in ``choices``); ``draw``, ``end`` and ``pass`` list their legal payloads, ``[]``
+    while refused (so a client hears why). The id ``r<round>-t<turn>-<steps>`` changes with every
+    accepted action; its clock ``r<round>-t<turn>`` is the turn's, so the turn timer measures the whole
+    turn (GRU-12)."""
+    if state.phase != "play":
         return None
     idle = _idle_turn(state)
     one_card = len(state.hands[state.active]) == 1
@@ -57,7 +62,14 @@ def prompt_of(state: State) -> Prompt | None:
         "pass": [{}] if idle and not state.stock else [],
     }
     default = "end" if not idle else "draw_end" if state.stock else "pass"
-    return Prompt(f"r{state.round}-t{state.turn}-{state.steps}", list(KINDS), "turn", default, choices)
+    turn = f"r{state.round}-t{state.turn}"
+    return Prompt(f"{turn}-{state.steps}", list(KINDS), "turn", default, choices, clock=turn)
+
+
+def next_prompt(state: State) -> Prompt:
+    """A seat's prompt while a round's end is on show (GRU-13): ``next`` once read; timer ``reveal``,
+    whose default ``next`` is no strike (a seat that lets it lapse has decided nothing)."""
+    return Prompt(f"r{state.round}-next", ["next"], REVEAL, "next", {"next": [{}]}, strike=False)
 
 
 def _refuse(code: str, reason: str, message: str = "", **details: Any) -> IllegalAction:
@@ -77,28 +89,39 @@ class Grucha(Game[model.State, model.Options]):
     View = View
     EventBody = EventBody
     story = load_story("games.grucha", "story.json", EventBody, NAMES)
+    timers = {REVEAL: REVEAL_SECONDS}
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """Round 1 dealt by a random dealer (GRU-2). Raises ``ValueError`` for a seat count out of range."""
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"grucha seats 2 to 5 players, not {seats}")
-        state = State(seats, options, dealer=ctx.rng.below(seats), totals=[0] * seats)
+        state = State(seats, options, dealer=ctx.rng.below(seats), totals=[0] * seats, announce=True)
         rules.deal(state, ctx.rng)
         return state
 
     def prompts(self, state: model.State) -> dict[int, Prompt]:
-        """One seat at a time: the active player."""
+        """One seat at a time, the active player; while a round's end is on show, every seat not yet
+        ready (GRU-13)."""
+        if state.phase == "scores":
+            return {seat: next_prompt(state) for seat, done in enumerate(state.ready) if not done}
         prompt = prompt_of(state)
         return {} if prompt is None else {state.active: prompt}
 
     def apply(self, state: model.State, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
         """Apply one action (refusals: ``grucha/*`` codes with ``details.reason``, see `games.grucha.model`
-        and `games.grucha.table`). The first applied action stamps the match's start time (GRU-15)."""
+        and `games.grucha.table`). The first applied action stamps the match's start time (GRU-15) and
+        its events begin with round 1's deal (GRU-2)."""
         if state.started is None:
             state.started = ctx.now
+        told: list[model.EventBody] = []
+        if state.announce:
+            state.announce, told = False, [rules.started(state)]
         bodies: list[model.EventBody]
-        if isinstance(action, Timeout):
+        if state.phase == "scores":  # `check` let only `next` or its timeout through
+            lapsed: list[model.EventBody] = [TimedOut(seat, "next")] if isinstance(action, Timeout) else []
+            bodies = [*lapsed, *rules.ready(state, seat, ctx.rng)]
+        elif isinstance(action, Timeout):
             bodies = self._timeout(state, seat, ctx)
         elif isinstance(action, Submit):
             bodies = self._submit(state, seat, action, ctx)
@@ -110,10 +133,11 @@ class Grucha(Game[model.State, model.Options]):
             bodies = self._pass(state, seat, ctx)
         else:
             raise TypeError(f"not a grucha action: {action!r}")
-        return [Event(body) for body in bodies]
+        return [Event(body) for body in [*told, *bodies]]
 
     def view(self, state: model.State, seat: int | None) -> model.View:
-        """The table, scores and turn are public; a seat sees its own hand, and every hand's size."""
+        """The table, scores and turn are public; a seat sees its own hand, and every hand's size; once
+        a round has ended every hand is public (``revealed``, GRU-13)."""
         o = state.options
         return View(
             phase=state.phase,
@@ -122,7 +146,7 @@ class Grucha(Game[model.State, model.Options]):
             round=state.round,
             dealer=state.dealer,
             active=state.active,
-            to_act=None if state.phase == "over" else state.active,
+            to_act=state.active if state.phase == "play" else None,
             hand=list(state.hands[seat]) if seat is not None else [],
             hand_sizes=[len(h) for h in state.hands],
             stock_count=len(state.stock),
@@ -135,12 +159,14 @@ class Grucha(Game[model.State, model.Options]):
             ranks=rules.standings(state.totals),
             history=[list(r) for r in state.history],
             rounds=o.rounds,
-            point_limit=o.point_limit,
+            point_limit=o.limit,
             time_limit_minutes=o.time_limit_minutes,
             started=state.started,
             opening_min_points=o.opening_min_points,
             jokers_must_be_minority=o.jokers_must_be_minority,
             end_reason=state.end_reason,
+            revealed=[list(h) for h in state.hands] if state.phase != "play" else [],
+            ready=list(state.ready),
         )
 
     def outcome(self, state: model.State) -> Outcome | None:
@@ -152,7 +178,8 @@ class Grucha(Game[model.State, model.Options]):
 
     # ---- actions ----------------------------------------------------------------------------------------
     def _submit(self, state: model.State, seat: int, action: Submit, ctx: Ctx) -> list[model.EventBody]:
-        """GRU-9, 10: the complete new table; the round ends when the hand is empty (GRU-13)."""
+        """GRU-9, 10: the complete new table; the round ends when the hand is empty (GRU-13), its
+        cards named in the event: the next deal comes in a later step."""
         hand = state.hands[seat]
         accepted = table.check(state.table, hand, action.groups, state.options, state.opened[seat])
         gone = set(accepted.added)
@@ -162,12 +189,10 @@ class Grucha(Game[model.State, model.Options]):
         state.steps += 1
         state.opened[seat] = True
         count = len(accepted.added)
+        played = Submitted(seat, count, list(accepted.table), accepted.added, went_out=not state.hands[seat])
         if state.hands[seat]:
-            return [Submitted(seat, count, list(accepted.table), accepted.added)]
-        return [
-            Submitted(seat, count, [], [], went_out=True),
-            *rules.end_round(state, seat, ctx.rng, ctx.now),
-        ]
+            return [played]
+        return [played, *rules.end_round(state, seat, ctx.now)]
 
     def _draw(self, state: model.State, seat: int) -> list[model.EventBody]:
         """GRU-8: one card, once, before any card is played; never from an empty stock (GRU-14)."""
@@ -196,7 +221,7 @@ class Grucha(Game[model.State, model.Options]):
             raise _refuse("grucha/no_pass", "stock_not_empty", "draw or play instead")
         if not _idle_turn(state):
             raise _refuse("grucha/no_pass", "played", "end the turn instead")
-        return rules.pass_turn(state, seat, ctx.rng, ctx.now)
+        return rules.pass_turn(state, seat, ctx.now)
 
     def _timeout(self, state: model.State, seat: int, ctx: Ctx) -> list[model.EventBody]:
         """GRU-12: draw one and end, pass with an empty stock, or end; never with the GRUCHA call."""
@@ -204,7 +229,7 @@ class Grucha(Game[model.State, model.Options]):
         assert prompt is not None  # `check` found this seat's prompt
         bodies: list[model.EventBody] = [TimedOut(seat, prompt.default)]
         if prompt.default == "pass":
-            return [*bodies, *rules.pass_turn(state, seat, ctx.rng, ctx.now)]
+            return [*bodies, *rules.pass_turn(state, seat, ctx.now)]
         if prompt.default == "draw_end":
             bodies += self._draw(state, seat)
         return [*bodies, *rules.end_turn(state, seat, grucha=False)]
@@ -234,14 +259,18 @@ class Grucha(Game[model.State, model.Options]):
         return broken
 
     def hidden(self, state: model.State, seat: int | None) -> set[str]:
-        """The stock and every hand but ``seat``'s (all hands for a spectator)."""
+        """The stock and every hand but ``seat``'s (all hands for a spectator) while a round is played;
+        the stock alone once it has ended (every hand revealed, GRU-13)."""
+        if state.phase != "play":
+            return set(state.stock)
         others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
         return others | set(state.stock)
 
     def redeal(self, state: model.State, seat: int | None, rng: Rng) -> model.State:
-        """A copy with the other hands and the stock dealt anew from their pooled cards (same counts)."""
+        """A copy with the other hands and the stock dealt anew from their pooled cards (same counts);
+        only the stock once the round has ended (the hands are public)."""
         new = self.copy(state)
-        others = [s for s in range(new.seats) if s != seat]
+        others = [s for s in range(new.seats) if s != seat and new.phase == "play"]
         pool = [c for s in others for c in new.hands[s]] + new.stock
         rng.shuffle(pool)
         for s in others:

@@ -12,7 +12,8 @@ the group's cards in canonical order: a run from its lowest rank up (a high ace 
 
 A player may declare meanings (``{"JK-b1": "8S"}``); the group then takes the first reading in which
 every declared joker can stand for its declared name, the other jokers taking the reading's remaining
-names in id order.
+names in id order. A player may also declare the group's kind (``run`` or ``set``, as the view shows
+it); the group then takes its first reading of that kind.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ REASONS = {
     "not_a_joker": "a meaning is declared for a card that is not a joker",
     "bad_meaning": "a declared meaning is not a card name like 8S",
     "joker_meaning": "the group is valid, but not with the declared joker meanings (GRU-6)",
+    "kind_meaning": "the group is valid, but not as the declared kind (run or set)",
 }
 
 
@@ -147,11 +149,17 @@ def _assign(reading: _Reading, jokers: Sequence[str], declared: Mapping[str, str
     return Meld(reading.kind, ordered, meaning)
 
 
-def read(cards: Sequence[str], declared: Mapping[str, str] | None = None, minority: bool = False) -> Meld:
+def read(
+    cards: Sequence[str],
+    declared: Mapping[str, str] | None = None,
+    minority: bool = False,
+    kind: Kind | None = None,
+) -> Meld:
     """The reading of the group ``cards`` (natural and joker ids, any order, no id twice): the first one
-    fitting the ``declared`` joker meanings, else the canonical one. ``minority``: the
-    ``jokers_must_be_minority`` option. Raises `MeldError` with a `REASONS` word."""
-    key = (tuple(sorted(cards)), tuple(sorted((declared or {}).items())), minority)
+    of the declared ``kind`` (any kind when ``None``) fitting the ``declared`` joker meanings, else the
+    canonical one. ``minority``: the ``jokers_must_be_minority`` option. Raises `MeldError` with a
+    `REASONS` word (``kind_meaning`` when valid only as the other kind)."""
+    key = (tuple(sorted(cards)), tuple(sorted((declared or {}).items())), minority, kind)
     meld = _read(*key)
     if isinstance(meld, str):
         raise MeldError(meld)
@@ -159,15 +167,17 @@ def read(cards: Sequence[str], declared: Mapping[str, str] | None = None, minori
 
 
 @lru_cache(maxsize=1 << 14)
-def _read(cards: tuple[str, ...], declared: tuple[tuple[str, str], ...], minority: bool) -> Meld | str:
+def _read(
+    cards: tuple[str, ...], declared: tuple[tuple[str, str], ...], minority: bool, kind: Kind | None
+) -> Meld | str:
     """`read`, memoised (every step re-reads the same table groups); a reason word when invalid."""
     try:
-        return _read_uncached(cards, dict(declared), minority)
+        return _read_uncached(cards, dict(declared), minority, kind)
     except MeldError as exc:
         return exc.reason
 
 
-def _read_uncached(cards: Sequence[str], declared: dict[str, str], minority: bool) -> Meld:
+def _read_uncached(cards: Sequence[str], declared: dict[str, str], minority: bool, kind: Kind | None) -> Meld:
     _check_declared(cards, declared)
     naturals = sorted(c for c in cards if not is_joker(c))
     jokers = sorted(c for c in cards if is_joker(c))
@@ -180,6 +190,10 @@ def _read_uncached(cards: Sequence[str], declared: dict[str, str], minority: boo
     found = _all_readings(naturals, len(jokers))
     if not found:
         raise MeldError(_reason(naturals, len(cards)))
+    if kind is not None:
+        found = [r for r in found if r.kind == kind]
+        if not found:
+            raise MeldError("kind_meaning")
     for reading in found:
         meld = _assign(reading, jokers, declared)
         if meld is not None:

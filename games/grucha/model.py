@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from games.engine import declare
 from games.engine.model import TimedOut
 from games.grucha.cards import MAX_JOKERS_PER_DECK
 
-Phase = Literal["play", "over"]
+#: ``play``: turns; ``scores``: a round's end on show, every hand revealed, until every seat is ready
+#: for the next deal (GRU-13); ``over``: the match has ended (GRU-15).
+Phase = Literal["play", "scores", "over"]
 
 declare(
     {
@@ -33,14 +36,20 @@ declare(
 
 
 # ---- options and state ----------------------------------------------------------------------------------
+#: The point limit when no other end is chosen (GRU-15).
+DEFAULT_POINT_LIMIT = 100
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Room options (GRU-1, 2, 15 and the spec's options). The match ends after the first round that
     meets any end condition set: ``rounds`` played, a total strictly over ``point_limit``, or
     ``time_limit_minutes`` of wall clock since the first action; at least one must be set (``null``
-    switches a condition off)."""
+    switches a condition off). ``point_limit`` left out is 100 points, unless ``rounds`` or
+    ``time_limit_minutes`` is given: then it is off (GRU-15's ruling: the rulebook picks one end), and
+    only a ``point_limit`` given beside them keeps the points. Raises ``ValueError`` when no end is set."""
 
     rounds: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
-    point_limit: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | None = 100
+    point_limit: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | UnsetType | None = UNSET
     time_limit_minutes: Annotated[int, msgspec.Meta(ge=1, le=10_080)] | None = None
     jokers_per_deck: Annotated[int, msgspec.Meta(ge=0, le=MAX_JOKERS_PER_DECK)] = 2
     rotate_dealer: bool = False
@@ -48,8 +57,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     jokers_must_be_minority: bool = False
 
     def __post_init__(self) -> None:
-        if self.rounds is None and self.point_limit is None and self.time_limit_minutes is None:
+        if self.point_limit is UNSET:
+            other_end = self.rounds is not None or self.time_limit_minutes is not None
+            msgspec.structs.force_setattr(self, "point_limit", None if other_end else DEFAULT_POINT_LIMIT)
+        if self.rounds is None and self.limit is None and self.time_limit_minutes is None:
             raise ValueError("set at least one of rounds, point_limit, time_limit_minutes")
+
+    @property
+    def limit(self) -> int | None:
+        """The point limit in force (GRU-15): ``point_limit`` once resolved; ``None`` when off."""
+        return None if isinstance(self.point_limit, UnsetType) else self.point_limit
 
 
 class Group(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -65,7 +82,9 @@ class State(msgspec.Struct):
     """The whole table. ``stock`` is drawn from its end; ``drew``/``added`` describe the current turn
     (cards added by accepted submissions); ``steps`` counts the turn's accepted actions (prompt ids);
     ``passes`` counts passes in a row with an empty stock (GRU-14); ``history`` holds each finished
-    round's scores; ``started`` is the server time of the first applied action (GRU-15)."""
+    round's scores; ``started`` is the server time of the first applied action (GRU-15); ``ready``
+    marks the seats done reading a round's end (phase ``scores``, GRU-13); ``announce`` is true until the
+    first action, whose events begin with round 1's deal (dealt by ``setup``, which has no events)."""
 
     seats: int
     options: Options
@@ -86,6 +105,8 @@ class State(msgspec.Struct):
     history: list[list[int]] = []
     started: float | None = None
     end_reason: str | None = None
+    ready: list[bool] = []
+    announce: bool = False
 
 
 # ---- actions ------------------------------------------------------------------------------------------
@@ -93,11 +114,15 @@ CardId = Annotated[str, msgspec.Meta(max_length=16)]
 
 
 class SubmittedGroup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One group of a submission: ``cards`` (ids, any order) and optional ``jokers`` id -> name (``8S``)
-    for jokers whose meaning the player chooses (GRU-6)."""
+    """One group of a submission: ``cards`` (ids, any order), optional ``jokers`` id -> name (``8S``)
+    for jokers whose meaning the player chooses (GRU-6), and optional ``kind`` (``run``/``set``) for
+    the reading the player chooses. A view's `Group` is a valid submitted group as it is, so a client
+    may send the table back with its changes (``kind`` given and not readable so: ``invalid_group``,
+    reason ``kind_meaning``)."""
 
     cards: Annotated[list[CardId], msgspec.Meta(max_length=120)]
     jokers: Annotated[dict[CardId, CardId], msgspec.Meta(max_length=16)] = {}
+    kind: Literal["run", "set"] | None = None
 
 
 class Submit(msgspec.Struct, frozen=True, tag="submit", tag_field="kind", forbid_unknown_fields=True):
@@ -120,7 +145,11 @@ class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unk
     """Pass with an empty stock, nothing played (GRU-14)."""
 
 
-Action = Submit | Draw | End | Pass
+class Next(msgspec.Struct, frozen=True, tag="next", tag_field="kind", forbid_unknown_fields=True):
+    """Done reading the round's end (GRU-13): the next round is dealt once every seat is done."""
+
+
+Action = Submit | Draw | End | Pass | Next
 
 
 # ---- events -------------------------------------------------------------------------------------------
@@ -143,9 +172,8 @@ class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
 
 
 class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
-    """``seat``'s accepted submission: ``count`` cards added, the new ``table`` and the ``added`` ids
-    (GRU-9). When it empties the hand (``went_out``), the next round is dealt in the same step, so
-    ``table`` and ``added`` are empty: naming those cards would show ids that are hidden again."""
+    """``seat``'s accepted submission: ``count`` cards added (at least 1), the new ``table`` and the
+    ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows)."""
 
     seat: int
     count: int
@@ -155,22 +183,70 @@ class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
 
 
 class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind"):
-    """``seat`` ended the turn, ``grucha`` when called (GRU-11); ``passed`` for GRU-14's pass."""
+    """``seat`` ended the turn, ``grucha`` when called (GRU-11, after a `Called`); ``passed`` for GRU-14's
+    pass (after a `Passed`)."""
 
     seat: int
     grucha: bool = False
     passed: bool = False
 
 
+class Called(msgspec.Struct, frozen=True, tag="called", tag_field="kind"):
+    """``seat`` called GRUCHA ending its turn with one card (GRU-11); its `TurnEnded` follows."""
+
+    seat: int
+
+
+class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
+    """``seat`` passed with an empty stock, the ``passes``-th pass in a row (GRU-14); its `TurnEnded`
+    follows."""
+
+    seat: int
+    passes: int
+
+
+class WentOut(msgspec.Struct, frozen=True, tag="went_out", tag_field="kind"):
+    """``seat`` has no cards left: round ``round`` is over (GRU-13); it scores 0, ``total`` in all."""
+
+    seat: int
+    round: int
+    total: int
+
+
+class Blocked(msgspec.Struct, frozen=True, tag="blocked", tag_field="kind"):
+    """Round ``round`` is over: every seat passed in a row with an empty stock (GRU-14)."""
+
+    round: int
+
+
+class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
+    """At a round's end ``seat`` shows its remaining ``cards`` (hand order, never empty) to everyone,
+    scoring ``points`` (GRU-13 values), ``total`` in all."""
+
+    seat: int
+    cards: list[str]
+    points: int
+    total: int
+
+
 class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind"):
     """Round ``round`` ended: ``reason`` ``out`` (``went_out`` has no cards, GRU-13) or ``blocked``
-    (everyone passed with an empty stock, GRU-14); ``scores`` this round, ``totals`` after it."""
+    (everyone passed with an empty stock, GRU-14; ``went_out`` is ``null``); ``hands`` every seat's
+    remaining cards, shown to everyone (GRU-13); ``scores`` this round, ``totals`` after it. The next
+    round is dealt in a later step, once every seat is `Ready` (or its ``reveal`` timer has run out)."""
 
     round: int
     reason: Literal["out", "blocked"]
     went_out: int | None
     scores: list[int]
     totals: list[int]
+    hands: list[list[str]] = []
+
+
+class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="kind"):
+    """``seat`` is done reading the round's end (GRU-13)."""
+
+    seat: int
 
 
 class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
@@ -182,15 +258,32 @@ class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
     reason: str
 
 
-EventBody = RoundStarted | Drew | Submitted | TurnEnded | TimedOut | RoundEnded | MatchEnded
+EventBody = (
+    RoundStarted
+    | Drew
+    | Submitted
+    | Called
+    | Passed
+    | TurnEnded
+    | TimedOut
+    | WentOut
+    | Blocked
+    | Revealed
+    | RoundEnded
+    | Ready
+    | MatchEnded
+)
 
 
 # ---- the view -----------------------------------------------------------------------------------------
 class View(msgspec.Struct, frozen=True):
     """What one seat sees. ``seat`` is the viewer (``None``: a spectator); ``hand`` its own cards in hand
-    order (empty for a spectator); ``hand_sizes`` every seat's count; ``table`` every group in canonical
-    order with its jokers' meanings; ``drew``/``added`` the current turn; ``totals`` and ``ranks`` the
-    standings (lowest total ranks 1); ``history`` each finished round's scores."""
+    order (empty for a spectator); ``to_act`` the seat whose turn it is (``None`` outside phase
+    ``play``); ``hand_sizes`` every seat's count; ``table`` every group in canonical order with its
+    jokers' meanings; ``drew``/``added`` the current turn; ``totals`` and ``ranks`` the standings
+    (lowest total ranks 1); ``history`` each finished round's scores; ``revealed`` every
+    seat's remaining cards once the round has ended (phases ``scores`` and ``over``, GRU-13), else
+    empty; ``ready`` the seats done reading it."""
 
     phase: Phase
     seats: int
@@ -217,3 +310,5 @@ class View(msgspec.Struct, frozen=True):
     opening_min_points: int
     jokers_must_be_minority: bool
     end_reason: str | None
+    revealed: list[list[str]]
+    ready: list[bool]

@@ -6,7 +6,21 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.grucha.cards import HAND_SIZE, deck, hand_points, sort_key
-from games.grucha.model import Drew, EventBody, MatchEnded, RoundEnded, RoundStarted, State, TurnEnded
+from games.grucha.model import (
+    Blocked,
+    Called,
+    Drew,
+    EventBody,
+    MatchEnded,
+    Passed,
+    Ready,
+    Revealed,
+    RoundEnded,
+    RoundStarted,
+    State,
+    TurnEnded,
+    WentOut,
+)
 
 #: Cards drawn for ending with one card without the call (GRU-11).
 PENALTY = 5
@@ -24,7 +38,13 @@ def deal(state: State, rng: Rng) -> RoundStarted:
     state.opened = [False] * n
     state.passes = 0
     state.active = (state.dealer + 1) % n
+    state.phase, state.ready = "play", []
     _fresh_turn(state)
+    return started(state)
+
+
+def started(state: State) -> RoundStarted:
+    """The event of the round's deal, as it stands before its first action (GRU-2)."""
     return RoundStarted(state.round, state.dealer, state.active, len(state.stock))
 
 
@@ -44,7 +64,7 @@ def draw(state: State, seat: int, count: int, reason: str) -> list[EventBody]:
 
 def end_turn(state: State, seat: int, grucha: bool) -> list[EventBody]:
     """GRU-11: one card left without the call draws the penalty; then the next seat's turn."""
-    events: list[EventBody] = [TurnEnded(seat, grucha)]
+    events: list[EventBody] = [*([Called(seat)] if grucha else []), TurnEnded(seat, grucha)]
     if len(state.hands[seat]) == 1 and not grucha:
         events += draw(state, seat, PENALTY, "penalty")
     state.passes = 0
@@ -52,12 +72,12 @@ def end_turn(state: State, seat: int, grucha: bool) -> list[EventBody]:
     return events
 
 
-def pass_turn(state: State, seat: int, rng: Rng, now: float) -> list[EventBody]:
+def pass_turn(state: State, seat: int, now: float) -> list[EventBody]:
     """GRU-14: a pass with an empty stock; when every seat has passed in a row the round ends."""
     state.passes += 1
-    events: list[EventBody] = [TurnEnded(seat, passed=True)]
+    events: list[EventBody] = [Passed(seat, state.passes), TurnEnded(seat, passed=True)]
     if state.passes >= state.seats:
-        return [*events, *end_round(state, None, rng, now)]
+        return [*events, *end_round(state, None, now)]
     next_turn(state)
     return events
 
@@ -69,22 +89,38 @@ def next_turn(state: State) -> None:
     _fresh_turn(state)
 
 
-def end_round(state: State, went_out: int | None, rng: Rng, now: float) -> list[EventBody]:
-    """GRU-13, 14: everyone scores the cards in hand (the seat that went out has none); then the match
-    ends (GRU-15) or the next round is dealt (GRU-2)."""
+def end_round(state: State, went_out: int | None, now: float) -> list[EventBody]:
+    """GRU-13, 14: everyone scores the cards in hand (the seat that went out has none) and shows them
+    to everyone; then the match ends (GRU-15), or the round's end stays on show (phase ``scores``)
+    until every seat is ready for the next deal (`ready`)."""
     scores = [hand_points(hand) for hand in state.hands]
     state.history.append(scores)
     state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
-    events: list[EventBody] = [
-        RoundEnded(
-            state.round, "out" if went_out is not None else "blocked", went_out, scores, list(state.totals)
-        )
-    ]
-    reason = match_end(state, now)
-    if reason is not None:
-        state.phase, state.end_reason = "over", reason
+    ending: EventBody = (
+        Blocked(state.round) if went_out is None else WentOut(went_out, state.round, state.totals[went_out])
+    )
+    totals, hands = list(state.totals), [list(hand) for hand in state.hands]
+    shown = [Revealed(seat, hand, scores[seat], totals[seat]) for seat, hand in enumerate(hands) if hand]
+    summary = RoundEnded(
+        state.round, "out" if went_out is not None else "blocked", went_out, scores, totals, hands
+    )
+    events: list[EventBody] = [ending, *shown, summary]
+    over = match_end(state, now)
+    if over is not None:
+        state.phase, state.end_reason = "over", over
         ranks = standings(state.totals)
-        return [*events, MatchEnded(ranks, [s for s, r in enumerate(ranks) if r == 1], reason)]
+        return [*events, MatchEnded(ranks, [s for s, r in enumerate(ranks) if r == 1], over)]
+    state.phase, state.ready = "scores", [False] * state.seats
+    return events
+
+
+def ready(state: State, seat: int, rng: Rng) -> list[EventBody]:
+    """GRU-13, 2: ``seat`` is done reading the round's end; once every seat is, the next round's dealer
+    is drawn (or moves one seat on with ``rotate_dealer``) and deals."""
+    state.ready[seat] = True
+    events: list[EventBody] = [Ready(seat)]
+    if not all(state.ready):
+        return events
     state.round += 1
     state.turn += 1
     state.dealer = (state.dealer + 1) % state.seats if state.options.rotate_dealer else rng.below(state.seats)
@@ -97,7 +133,7 @@ def match_end(state: State, now: float) -> str | None:
     options = state.options
     if options.rounds is not None and len(state.history) >= options.rounds:
         return "rounds"
-    if options.point_limit is not None and max(state.totals) > options.point_limit:
+    if options.limit is not None and max(state.totals) > options.limit:
         return "points"
     limit = options.time_limit_minutes
     if limit is not None and state.started is not None and now - state.started >= limit * 60:

@@ -240,4 +240,10 @@ def examples(game: Grucha, state: State, seat: int) -> dict[str, list[dict[str, 
         submit.append({"groups": [*table, {"cards": hand[:2]}]})
         submit.append({"groups": [*table, {"cards": [hand[0], hand[0], hand[0]]}]})
     submit.append({"groups": table})
-    return {"submit": submit, "draw": [{}], "end": [{"grucha": False}, {"grucha": True}], "pass": [{}]}
+    finite: dict[str, list[dict[str, Any]]] = {
+        "draw": [{}],
+        "end": [{"grucha": False}, {"grucha": True}],
+        "pass": [{}],
+        "next": [{}],
+    }
+    return {"submit": submit, **finite}

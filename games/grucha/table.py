@@ -70,7 +70,7 @@ def _read_groups(groups: Sequence[SubmittedGroup], options: Options) -> list[Mel
     melds = []
     for gi, group in enumerate(groups):
         try:
-            melds.append(read(group.cards, group.jokers, options.jokers_must_be_minority))
+            melds.append(read(group.cards, group.jokers, options.jokers_must_be_minority, group.kind))
         except MeldError as exc:
             raise _refuse("grucha/invalid_group", gi, exc.reason, f"group {gi}: {exc.reason}") from None
     return melds

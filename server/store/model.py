@@ -93,13 +93,15 @@ class LogStep(msgspec.Struct, omit_defaults=True):
 class Deadline(msgspec.Struct, frozen=True):
     """A due item of the scheduler: at ``due`` (server time, seconds) ``seat`` answers prompt ``prompt``
     of ``room`` — by its default (``kind="timeout"``), by its server-side bot (``kind="bot"``) or by
-    the pass its seat settings ask for (``kind="autopass"``, beside the prompt's timeout)."""
+    the pass its seat settings ask for (``kind="autopass"``, beside the prompt's timeout). ``clock``:
+    the prompt's `Prompt.clock` (``None``: its id), which the next prompts' deadlines are matched by."""
 
     room: str
     seat: int
     prompt: str
     due: float
     kind: DeadlineKind = "timeout"
+    clock: str | None = None
 
 
 class Schedule(msgspec.Struct):

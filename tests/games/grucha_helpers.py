@@ -34,6 +34,7 @@ def arrange(
     state.table = [group(*g) for g in table]
     state.stock = rest if stock is None else rest[len(rest) - stock :]
     state.active, state.drew, state.added, state.steps, state.passes = active, False, 0, 0, 0
+    state.announce = False  # the hands are set by hand: no deal to tell
     return state
 
 

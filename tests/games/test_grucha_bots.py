@@ -21,7 +21,7 @@ def play(names: list[str], seed: bytes, checked: bool = True, **options: Any) ->
     match = Match(GAME, len(names), GAME.options(options), seed)
     submissions = 0
     while GAME.outcome(match.state) is None:
-        ((seat, prompt),) = GAME.prompts(match.state).items()
+        seat, prompt = min(GAME.prompts(match.state).items())
         action = BOTS[names[seat]](GAME.view(match.state, seat), prompt, bot_rng(seed, seat, match.version))
         submissions += action["kind"] == "submit"
         match.act(seat, action)

@@ -71,7 +71,7 @@ class TestExamples:
         match = played()
         state = match.state
         examples = GAME.examples(state, 0)
-        assert set(examples) == {"submit", "draw", "end", "pass"}
+        assert set(examples) == {"submit", "draw", "end", "pass", "next"}
         codes = []
         for payload in examples["submit"]:
             try:

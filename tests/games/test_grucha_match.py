@@ -11,16 +11,20 @@ import pytest
 from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.cards import deck
-from games.grucha.model import MatchEnded, RoundEnded
+from games.grucha.model import MatchEnded, Ready, Revealed, RoundEnded, WentOut
 from tests.games.grucha_helpers import act, arrange, new_match, run, submit, tags
 
 
-def go_out(match: Match, seat: int = 0, now: float = 0.0) -> list[Any]:
-    """``seat`` holds one set and plays it, emptying its hand."""
+def go_out(match: Match, seat: int = 0, now: float = 0.0, deal: bool = True) -> list[Any]:
+    """``seat`` holds one set and plays it, emptying its hand; with ``deal``, every seat is then ready
+    and the next round is dealt (unless the match is over). The bodies of every step, in order."""
     hands = [["4S-a", "5H-a"] for _ in range(match.state.seats)]
     hands[seat] = ["7C-a", "7D-a", "7H-a"]
     arrange(match, hands, [], active=seat)
-    return submit(match, seat, ["7C-a", "7D-a", "7H-a"], now=now)
+    bodies = submit(match, seat, ["7C-a", "7D-a", "7H-a"], now=now)
+    while deal and match.state.phase == "scores":
+        bodies += act(match, min(GAME.prompts(match.state)), "next", now=now)
+    return bodies
 
 
 class TestDeal:
@@ -78,19 +82,69 @@ class TestScoring:
     def test_gru13_going_out_ends_the_round_and_the_others_score_their_hands(self) -> None:
         match = new_match(3, point_limit=1000)
         bodies = go_out(match, 1)
-        assert tags(bodies) == ["submitted", "round_ended", "round_started"]
-        assert bodies[1] == RoundEnded(1, "out", 1, [9, 0, 9], [9, 0, 9])
+        assert tags(bodies) == [
+            "submitted",
+            "went_out",
+            "revealed",
+            "revealed",
+            "round_ended",
+            *["ready", "ready", "ready"],
+            "round_started",
+        ]
+        hands = [["4S-a", "5H-a"], [], ["4S-a", "5H-a"]]
+        assert bodies[1:5] == [
+            WentOut(1, 1, 0),
+            Revealed(0, ["4S-a", "5H-a"], 9, 9),
+            Revealed(2, ["4S-a", "5H-a"], 9, 9),
+            RoundEnded(1, "out", 1, [9, 0, 9], [9, 0, 9], hands),
+        ]
         assert (match.state.round, match.state.history) == (2, [[9, 0, 9]])
 
     def test_gru13_the_spec_hand_scores_49(self) -> None:
         match = new_match(2, point_limit=1000)
         arrange(match, [["7C-a", "7D-a", "7H-a"], ["AS-a", "KD-b", "JK-a1", "2C-a"]], [])
-        assert submit(match, 0, ["7C-a", "7D-a", "7H-a"])[1].scores == [0, 49]
+        assert submit(match, 0, ["7C-a", "7D-a", "7H-a"])[-1].scores == [0, 49]
 
-    def test_the_event_of_the_play_that_went_out_names_no_card(self) -> None:
-        """The next round is dealt in the same step: those cards are hidden again."""
-        body = go_out(new_match(2))[0]
-        assert (body.count, body.table, body.added, body.went_out) == (3, [], [], True)
+    def test_gru13_the_play_that_goes_out_names_its_cards(self) -> None:
+        """The next deal comes in a later step, so the last play's cards stay on show."""
+        body = go_out(new_match(2), deal=False)[0]
+        assert (body.count, body.added, body.went_out) == (3, ["7C-a", "7D-a", "7H-a"], True)
+        assert [g.cards for g in body.table] == [["7H-a", "7D-a", "7C-a"]]
+
+    def test_gru13_every_hand_is_shown_with_its_score_before_the_next_deal(self) -> None:
+        match = new_match(3, point_limit=1000)
+        go_out(match, 1, deal=False)
+        state = match.state
+        hands = [["4S-a", "5H-a"], [], ["4S-a", "5H-a"]]
+        assert (state.phase, state.round, GAME.hidden(state, 0)) == ("scores", 1, set(state.stock))
+        for viewer in (None, 0, 1, 2):
+            view = GAME.view(state, viewer)
+            assert (view.phase, view.revealed, view.history, view.totals) == (
+                "scores",
+                hands,
+                [[9, 0, 9]],
+                [9, 0, 9],
+            )
+        prompts = GAME.prompts(state)
+        assert list(prompts) == [0, 1, 2]
+        assert {(p.id, p.timer, p.default, p.strike) for p in prompts.values()} == {
+            ("r1-next", "reveal", "next", False)
+        }
+        with pytest.raises(IllegalAction) as err:
+            act(match, 0, "draw")
+        assert err.value.code == "action/not_offered"
+
+    def test_gru13_the_next_round_is_dealt_once_every_seat_is_ready(self) -> None:
+        match = new_match(3, point_limit=1000)
+        go_out(match, 1, deal=False)
+        assert act(match, 2, "next") == [Ready(2)]
+        assert list(GAME.prompts(match.state)) == [0, 1]
+        assert tags(act(match, 0, "timeout", prompt="r1-next")) == ["timed_out", "ready"]
+        bodies = act(match, 1, "next")
+        assert tags(bodies) == ["ready", "round_started"]
+        state = match.state
+        assert (state.phase, state.round, [len(h) for h in state.hands]) == ("play", 2, [13, 13, 13])
+        assert GAME.view(state, 0).revealed == []
 
 
 class TestMatchEnd:
@@ -100,6 +154,7 @@ class TestMatchEnd:
         assert match.state.phase == "play"
         bodies = go_out(match)
         assert bodies[-1] == MatchEnded([1, 2], [0], "rounds")
+        assert GAME.view(match.state, None).revealed == [[], ["4S-a", "5H-a"]]
         assert (GAME.prompts(match.state), GAME.outcome(match.state).ranks) == ({}, [1, 2])  # type: ignore[union-attr]
 
     def test_gru15_a_total_of_exactly_the_limit_does_not_end_the_match(self) -> None:
@@ -134,6 +189,31 @@ class TestMatchEnd:
         match = new_match(3, point_limit=1000)
         match.state.totals = [30, 10, 30]
         assert GAME.view(match.state, None).ranks == [2, 1, 2]
+
+    def test_gru15_rounds_turn_off_point_limit(self) -> None:
+        match = new_match(2, rounds=5)
+        assert (match.state.options.limit, GAME.view(match.state, 0).point_limit) == (None, None)
+        match.state.totals = [0, 150]
+        go_out(match)
+        assert (match.state.phase, match.state.end_reason) == ("play", None)
+        for _ in range(4):
+            bodies = go_out(match)
+        assert bodies[-1] == MatchEnded([1, 2], [0], "rounds")
+        assert match.state.history == [[0, 9]] * 5
+
+    def test_gru15_time_limit_turns_off_point_limit(self) -> None:
+        match = new_match(2, time_limit_minutes=10)
+        match.state.totals = [0, 150]
+        assert tags(go_out(match, now=60.0))[-1] == "round_started"
+        assert match.state.options.limit is None
+
+    def test_gru15_a_point_limit_given_beside_rounds_keeps_it(self) -> None:
+        match = new_match(2, rounds=5, point_limit=100)
+        match.state.totals = [0, 95]
+        assert go_out(match)[-1] == MatchEnded([1, 2], [0], "points")
+
+    def test_gru15_the_point_limit_is_100_when_no_end_is_given(self) -> None:
+        assert (GAME.options({}).limit, GAME.options({"rounds": None}).limit) == (100, 100)
 
     def test_an_end_condition_is_required(self) -> None:
         with pytest.raises(msgspec.ValidationError, match="at least one"):

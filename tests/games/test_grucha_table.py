@@ -7,15 +7,17 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction
+from games.grucha import GAME
 from games.grucha.melds import is_valid
 from games.grucha.model import Options, SubmittedGroup
 from games.grucha.table import check
-from tests.games.grucha_helpers import group, run
+from tests.games.grucha_helpers import act, arrange, group, new_match, run
 
 J1, J2 = "JK-a1", "JK-a2"
 DIAMONDS = run("D", 3, 8)  # 3♦ … 8♦ of deck a
@@ -240,10 +242,40 @@ def test_the_strategy_reaches_accepted_tables() -> None:
     """The properties are not vacuous: the first kind of submission is often accepted."""
     accepted = [0]
 
-    @settings(max_examples=100, deadline=None, database=None)
+    @settings(max_examples=100, deadline=None, database=None, derandomize=True)
     @given(submissions())
     def count(case: Any) -> None:
         accepted[0] += isinstance(outcome(*case), list)
 
     count()
     assert accepted[0] >= 5
+
+
+# ---- the view's groups sent back as they are ------------------------------------------------------
+def test_gru9_the_views_groups_are_submitted_as_they_are() -> None:
+    """A client that sends the view's table back (``kind``, ``cards``, ``jokers``) with a new group of
+    its own is judged by the rules, never refused as malformed."""
+    match = new_match(2)
+    arrange(match, [["7C-a", "7D-a", "7H-a", "2S-a"], ["4S-a", "5H-a"]], [["4H-a", J1, "6H-a"]])
+    shown = msgspec.to_builtins(GAME.view(match.state, 0).table)
+    assert shown == [{"kind": "run", "cards": ["4H-a", J1, "6H-a"], "jokers": {J1: "5H"}}]
+    bodies = act(match, 0, "submit", groups=[*shown, {"cards": ["7C-a", "7D-a", "7H-a"]}])
+    assert [(g.kind, g.cards, g.jokers) for g in bodies[0].table] == [
+        ("run", ["4H-a", J1, "6H-a"], {J1: "5H"}),
+        ("set", ["7H-a", "7D-a", "7C-a"], {}),
+    ]
+
+
+def test_gru6_a_declared_kind_chooses_the_reading() -> None:
+    """Jk Jk 9♣ reads as a run unless the group says it is a set; a kind it cannot be is refused."""
+    hand = ["9C-a", J1, J2, "7S-a", "7H-a", "JK-b1"]
+    as_set = check([], hand, [SubmittedGroup(["9C-a", J1, J2], kind="set")], OPTIONS)
+    assert [(g.kind, g.cards, g.jokers) for g in as_set.table] == [
+        ("set", [J1, J2, "9C-a"], {J1: "9S", J2: "9H"})
+    ]
+    with pytest.raises(IllegalAction) as err:
+        check([], hand, [SubmittedGroup(["7S-a", "7H-a", "JK-b1"], kind="run")], OPTIONS)
+    assert (err.value.code, err.value.details) == (
+        "grucha/invalid_group",
+        {"group": 0, "reason": "kind_meaning"},
+    )

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import IllegalAction, Match
 from games.grucha import GAME
-from games.grucha.model import Drew, Submitted, TimedOut, TurnEnded
+from games.grucha.model import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
 from tests.games.grucha_helpers import act, arrange, new_match, run, submit, table_of, tags
 
 HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
@@ -139,7 +139,7 @@ class TestEndingTheTurn:
         match = started()
         arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [])
         submit(match, 0, ["7C-a", "7D-b", "7H-a"])
-        assert act(match, 0, "end", grucha=True) == [TurnEnded(0, grucha=True)]
+        assert act(match, 0, "end", grucha=True) == [Called(0), TurnEnded(0, grucha=True)]
         assert match.state.hands[0] == ["KS-a"]
 
     def test_gru11_the_call_with_another_hand_size_is_refused(self) -> None:
@@ -152,6 +152,24 @@ class TestEndingTheTurn:
 
 
 class TestTimeouts:
+    def test_gru12_every_prompt_of_a_turn_runs_on_the_turns_clock(self) -> None:
+        """The id changes with each accepted action (a stale or doubled action is refused), the clock the
+        server times the turn by does not, until the next turn."""
+        match = started()
+        arrange(match, [list(HAND0), list(HAND1)], [run("D", 3, 8)], stock=5)
+        seen = [GAME.prompts(match.state)[0]]
+        act(match, 0, "draw")
+        seen.append(GAME.prompts(match.state)[0])
+        submit(match, 0, run("D", 3, 8), ["7C-a", "7D-b", "7H-a"])
+        seen.append(GAME.prompts(match.state)[0])
+        assert [(p.id, p.clock) for p in seen] == [
+            ("r1-t0-0", "r1-t0"),
+            ("r1-t0-1", "r1-t0"),
+            ("r1-t0-2", "r1-t0"),
+        ]
+        act(match, 0, "end")
+        assert (GAME.prompts(match.state)[1].id, GAME.prompts(match.state)[1].clock) == ("r1-t1-0", "r1-t1")
+
     def test_gru12_an_idle_turn_times_out_drawing_one_and_ending(self) -> None:
         match = started()
         bodies = act(match, 0, "timeout", prompt="r1-t0-0")
@@ -176,7 +194,11 @@ class TestTimeouts:
         arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
         prompt = GAME.prompts(match.state)[0]
         assert (prompt.default, prompt.choices) == ("pass", {"draw": [], "end": [], "pass": [{}]})
-        assert act(match, 0, "timeout", prompt=prompt.id) == [TimedOut(0, "pass"), TurnEnded(0, passed=True)]
+        assert act(match, 0, "timeout", prompt=prompt.id) == [
+            TimedOut(0, "pass"),
+            Passed(0, 1),
+            TurnEnded(0, passed=True),
+        ]
 
 
 class TestPassing:
@@ -199,8 +221,13 @@ class TestPassing:
         arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
         act(match, 0, "pass")
         bodies = act(match, 1, "pass")
-        assert tags(bodies) == ["turn_ended", "round_ended", "round_started"]
-        assert (bodies[1].reason, bodies[1].scores) == ("blocked", [7 + 7 + 7 + 5 + 13, 2 + 3 + 9])
+        assert tags(bodies) == ["passed", "turn_ended", "blocked", "revealed", "revealed", "round_ended"]
+        assert bodies[:3] == [Passed(1, 2), TurnEnded(1, passed=True), Blocked(1)]
+        assert (bodies[-1].reason, bodies[-1].went_out, bodies[-1].scores) == (
+            "blocked",
+            None,
+            [7 + 7 + 7 + 5 + 13, 2 + 3 + 9],
+        )
 
     def test_gru14_a_play_between_passes_starts_the_count_again(self) -> None:
         match = started()

@@ -35,9 +35,10 @@ def test_ids_are_told_by_their_names() -> None:
     ended = {"kind": "round_ended", "round": 2, "reason": "out", "went_out": 0, "scores": [0, 27, 19],
              "totals": [40, 27, 60]}  # fmt: skip
     assert GRUCHA.story.describe(ended) == (
-        "round 2 over: seat 0 went out; scores seat 0 0, seat 1 27, seat 2 19; totals seat 0 40, seat 1 27,"
-        " seat 2 60"
+        "round 2 is scored: seat 0 0, seat 1 27, seat 2 19; totals seat 0 40, seat 1 27, seat 2 60"
     )
+    shown = {"kind": "revealed", "seat": 2, "cards": ["KD-a", "JK-b1"], "points": 33, "total": 60}
+    assert GRUCHA.story.describe(shown) == "seat 2 shows K♦, joker: 33 points, total 60"
     infarkt = INFARKT.story.describe({"kind": "picked", "seat": 2, "card": "goods-beer-1"})
     assert infarkt == "seat 2 took the event Beer"
     igranie = IGRANIE.story.describe({"kind": "chosen", "seat": 0, "character": "fiefiurka"})

@@ -1,8 +1,8 @@
 // Grucha (games/grucha): the table's groups, which the player rearranges freely (select cards from the
 // hand and the table, move them into a group or a new group, choose what an ambiguous joker stands
 // for) and submits as the whole new table (GRU-9); the hand sorted by suit or rank; a refused
-// submission's group highlighted with its reason; the standings. Draw, end (with the GRUCHA call)
-// and pass are the page's controls, worded here.
+// submission's group highlighted with its reason; the standings, with every hand shown at a round's
+// end (GRU-13). Draw, end (with the GRUCHA call), pass and next are the page's controls, worded here.
 
 import { h } from "../dom.js";
 import {
@@ -34,6 +34,7 @@ const REASONS = {
   not_a_joker: "a meaning was given for a card that is not a joker",
   bad_meaning: "a joker's meaning is not a card",
   joker_meaning: "the jokers cannot stand for the chosen cards",
+  kind_meaning: "the group is not a run or a set as it says",
   duplicate_card: "a card is laid out twice",
   not_in_hand: "a card is neither on the table nor in your hand",
   table_card_missing: "a card that was on the table is missing",
@@ -217,6 +218,11 @@ function handSection(ctx, editing) {
   );
 }
 
+// a hand revealed at a round's end (GRU-13), as the log names cards
+function shownHand(cards) {
+  return cards.length ? cards.map((id) => faceText(id).text).join(" ") : "out";
+}
+
 function standings(ctx) {
   const v = ctx.view;
   const limit = v.point_limit === null ? "" : `, out over ${v.point_limit} points`;
@@ -237,6 +243,7 @@ function standings(ctx) {
           {},
           h("th", { scope: "col" }, "Seat"),
           h("th", { scope: "col" }, "Cards"),
+          v.revealed.length ? h("th", { scope: "col" }, "Shown") : null,
           v.history.map((_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
           h("th", { scope: "col" }, "Total"),
           h("th", { scope: "col" }, "Rank"),
@@ -251,6 +258,7 @@ function standings(ctx) {
             { class: seat === v.to_act ? "active" : null, "data-seat": seat },
             h("th", { scope: "row" }, who(seat, ctx) + (seat === v.to_act ? " — to play" : "")),
             h("td", {}, String(size)),
+            v.revealed.length ? h("td", { class: "shown" }, shownHand(v.revealed[seat])) : null,
             v.history.map((scores) => h("td", {}, String(scores[seat]))),
             h("td", {}, String(v.totals[seat])),
             h("td", {}, String(v.ranks[seat])),
@@ -289,6 +297,8 @@ export default {
         return choice.grucha ? "End turn and call GRUCHA!" : "End turn (JUŻ)";
       case "pass":
         return "Pass";
+      case "next":
+        return "Next round";
       case "submit":
         return "Submit table";
       default:
@@ -313,15 +323,24 @@ function sentenceOf(body, ctx) {
       return body.went_out
         ? `${seat(body.seat)} laid out ${body.count} card(s) and went out!`
         : `${seat(body.seat)} laid out ${body.count} card(s); the table has ${body.table.length} group(s).`;
+    case "called":
+      return `${seat(body.seat)} calls GRUCHA!`;
+    case "passed":
+      return `${seat(body.seat)} passed with an empty stock (${body.passes} in a row).`;
     case "turn_ended":
-      if (body.passed) return `${seat(body.seat)} passed.`;
-      return `${seat(body.seat)} ended the turn${body.grucha ? ", calling GRUCHA!" : "."}`;
+      return `${seat(body.seat)} ended the turn.`;
+    case "went_out":
+      return `${seat(body.seat)} has no cards left: round ${body.round} is over.`;
+    case "blocked":
+      return `Round ${body.round} is blocked (everyone passed with an empty stock).`;
+    case "revealed":
+      return `${seat(body.seat)} shows ${shownHand(body.cards)}: ${body.points} points, total ${body.total}.`;
+    case "ready":
+      return `${seat(body.seat)} is ready for the next round.`;
     case "timed_out":
       return `${seat(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
     case "round_ended":
-      return body.reason === "out"
-        ? `Round ${body.round} is over: ${seat(body.went_out)} went out. Totals: ${body.totals.join(", ")}.`
-        : `Round ${body.round} is blocked (everyone passed). Totals: ${body.totals.join(", ")}.`;
+      return `Round ${body.round} is scored; the next deal waits until every seat is ready.`;
     case "game_end":
       return `The match is over: ${body.winners.map(seat).join(", ")} won.`;
     default:

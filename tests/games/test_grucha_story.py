@@ -1,0 +1,56 @@
+"""Grucha's story (issue 20, point 18): every event kind of real play-outs told in sentences that never
+print ``[]``, ``None``, ``True``/``False`` or a whole table; and round 1's deal in the log (GRU-2)."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+import msgspec
+
+from games.engine import Match, Rng
+from games.grucha import GAME
+from games.grucha.model import RoundStarted
+from tests.games.grucha_helpers import act, new_match
+
+#: What no sentence may show: an empty list, a missing or boolean value, a group or a table.
+FORBIDDEN = ("[]", "None", "False", "True", "'cards'", "{")
+KINDS = {m.__struct_config__.tag for m in typing.get_args(GAME.EventBody)}
+
+
+def told(seeds: int, names: list[str], **options: Any) -> dict[str, set[str]]:
+    """Every sentence of ``seeds`` bot matches, by event kind."""
+    bots, lines = GAME.bots(), {kind: set() for kind in KINDS}
+    for n in range(seeds):
+        seed = f"story/{n}".encode()
+        match = Match(GAME, len(names), GAME.options(options), seed)
+        while GAME.outcome(match.state) is None:
+            seat, prompt = min(GAME.prompts(match.state).items())
+            view = GAME.view(match.state, seat)
+            action = bots[names[seat]](view, prompt, Rng(seed, f"bot/{seat}/v{match.version}"))
+            if n % 2 and match.version % 7 == 0:
+                action = {"kind": "timeout", "prompt": prompt.id}
+            for event in match.act(seat, action):
+                body = msgspec.to_builtins(event.body)
+                lines[body["kind"]].add(GAME.story.describe(body))
+    return lines
+
+
+def test_story18_every_grucha_sentence_reads_without_empty_or_raw_values() -> None:
+    lines = told(8, ["random", "greedy", "random"], rounds=2)
+    assert {kind for kind, found in lines.items() if not found} == set()
+    bad = sorted(line for found in lines.values() for line in found if any(w in line for w in FORBIDDEN))
+    assert bad == []
+    assert all(not line.startswith(f"{kind}:") for kind, found in lines.items() for line in found)
+
+
+def test_gru2_the_first_deal_and_dealer_are_in_the_log() -> None:
+    match = new_match(3)
+    state = match.state
+    dealer, first, stock = state.dealer, state.active, len(state.stock)
+    bodies = act(match, first, "draw")
+    assert bodies[0] == RoundStarted(1, dealer, first, stock)
+    assert GAME.story.describe(msgspec.to_builtins(bodies[0])) == (
+        f"round 1: seat {dealer} deals, {stock} cards in the stock, seat {first} plays first"
+    )
+    assert [type(b).__name__ for b in act(match, first, "end")] == ["TurnEnded"]
