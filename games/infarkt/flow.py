@@ -219,7 +219,7 @@ def start_round(state: State, rng: Rng) -> list[EventBody]:
         if state.black_market:
             bodies.append(Moved(list(state.black_market), "black_market", "discard"))
             health.discard(state, state.black_market)
-        size = 4 if len(living(state)) > 3 else 3
+        size = 4 if state.seats > 3 else 3  # INF-22 ruling: the players at the start, not the living
         state.black_market = [c for _ in range(size) if (c := health.draw(state, "goods", rng, bodies))]
         bodies.append(Moved(list(state.black_market), "goods", "black_market"))
     state.phase = "offer"

@@ -337,3 +337,13 @@ def test_inf28_two_players_set_the_leftover_event_aside() -> None:
         empty_hands(match.state)
         choose(match, seat, match.state.offer[0])
     assert len(match.state.set_aside) == 1 and match.state.offer == []
+
+
+def test_inf22_black_market_counts_the_players_at_the_start_not_the_living() -> None:
+    match = table(4, variant="advanced", expansions=["black_market"])
+    state = visit(match, 0, "black_market")
+    empty_hands(state)
+    state.players[1].died, state.deaths = 1, 1  # three living of four at the start
+    choose(match, 0, "none")
+    assert match.state.round == 2
+    assert len(match.state.black_market) == 4
