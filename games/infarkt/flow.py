@@ -177,13 +177,17 @@ def pickable(state: State, seat: int) -> list[str]:
 
 
 def pick(state: State, seat: int, card: str) -> list[EventBody]:
-    """INF-7: take the event into the diary and apply it at once (a window before it, INF-19)."""
+    """INF-7: take the event into the diary and apply it at once (a window before it, INF-19). INF-21
+    ruling: Vykradli tě takes the medicines before any window, so its picker cannot use them first."""
     state.offer.remove(card)
     state.players[seat].diary.append(card)
     c = CARDS[card]
-    effects: list[Effect] = [Hit(Item(seat, deltas(c.effects), c.money), card), Step("special", seat, card)]
-    wn.push(state.windows, effects)
+    hit = Hit(Item(seat, deltas(c.effects), c.money), card)
     state.decision = None
+    if c.special == "robbed":
+        wn.push(state.windows, [hit])
+        return [Picked(seat, card), *special(state, seat, card)]
+    wn.push(state.windows, [hit, Step("special", seat, card)])
     return [Picked(seat, card)]
 
 
@@ -212,7 +216,11 @@ def start_round(state: State, rng: Rng) -> list[EventBody]:
     if state.round > state.options.round_limit:
         state.guard = True
         return end(state)
-    bodies: list[EventBody] = [RoundStarted(state.round, state.start)]
+    bodies: list[EventBody] = []
+    if state.players[state.start].died:  # INF-7 ruling: a dead holder's token moves on before it leads
+        state.start = health.next_living(state, state.start)
+        bodies.append(StartPassed(state.start))
+    bodies.append(RoundStarted(state.round, state.start))
     for player in state.players:
         player.no_work = player.no_home = False
     if "black_market" in state.places:  # INF-22: leftovers out, a new offer of 4 (3 with 2-3 players)
