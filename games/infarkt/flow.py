@@ -182,7 +182,7 @@ def pick(state: State, seat: int, card: str) -> list[EventBody]:
     state.offer.remove(card)
     state.players[seat].diary.append(card)
     c = CARDS[card]
-    hit = Hit(Item(seat, deltas(c.effects), c.money), card)
+    hit: Effect = Hit(Item(seat, deltas(c.effects), c.money), card)
     state.decision = None
     if c.special == "robbed":
         wn.push(state.windows, [hit])

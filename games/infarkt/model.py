@@ -263,7 +263,8 @@ class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
 
 class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
     """``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
-    from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine)."""
+    from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
+    dead's money to the bank). Every change of a seat's money is one of these (an action's price too)."""
 
     seat: int
     deltas: list[int]
@@ -287,7 +288,8 @@ class Reshuffled(msgspec.Struct, frozen=True, tag="reshuffled", tag_field="kind"
 
 
 class Tokens(msgspec.Struct, frozen=True, tag="tokens", tag_field="kind"):
-    """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``."""
+    """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``: bought, taken or lost by an
+    event, spent on the next ``changed`` of that seat (INF-25), returned at death."""
 
     seat: int
     token: str
