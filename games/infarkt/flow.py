@@ -98,6 +98,19 @@ class Resolver(wn.Resolver[Effect, Payload]):
 
     def _batch(self, batch: Batch) -> list[EventBody]:
         state = self.state
+        if batch.warn:  # INF-19 ruling: one holder at a time, alone, before the rule's effect on them
+            seat = batch.warn.pop(0)
+            holder = not state.players[seat].died and medicines_of(state.players[seat])
+            wn.guard(
+                state.windows,
+                [batch],
+                "concurrent",
+                [seat] if holder else [],
+                MEDICINE,
+                timer=MEDICINE,
+                skip_idle=True,
+            )
+            return []
         if not batch.asked:
             asked = [
                 s
@@ -111,6 +124,8 @@ class Resolver(wn.Resolver[Effect, Payload]):
             return []
         bodies, funeral = health.resolve_batch(state, batch)
         if funeral is not None:
+            rising = {i.seat for i in funeral.items if max(i.deltas) > 0}
+            funeral.warn = [s for s in order_from(state, state.start) if s in rising]
             wn.push(state.windows, [funeral])
         return bodies
 

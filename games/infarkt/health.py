@@ -177,7 +177,8 @@ def kill(state: State, dead: list[int]) -> list[EventBody]:
 def funeral(state: State, deaths: int, shocks: int, batch: Batch) -> Batch | None:
     """INF-17: each living player pays 1 per funeral or, without money, takes depression +1 instead;
     each death of a party's participant shocks every living participant by depression +1 and the host
-    by +2 in total. Applied at once (no medicine window: INF-19 opens none before a rule's effect)."""
+    by +2 in total. Applied at once, after a medicine window for each holder it raises (INF-19 ruling,
+    `games.infarkt.flow`); a money-only payment needs none."""
     items = []
     for seat in living(state):
         paid = min(state.players[seat].money, deaths)

@@ -119,13 +119,15 @@ class Hit(msgspec.Struct, tag="hit", tag_field="kind"):
 
 class Batch(msgspec.Struct, tag="batch", tag_field="kind"):
     """Applications made at once (a card, worsening, a funeral), behind the family question (INF-25)
-    unless ``asked``; deaths it causes share one death step (INF-17)."""
+    unless ``asked``; deaths it causes share one death step (INF-17). ``warn``: the seats still to be
+    asked alone in a medicine window before it (INF-19 ruling: a funeral's and a party's rule effects)."""
 
     items: list[Item]
     source: str
     host: int = -1
     guests: list[int] = []
     asked: bool = False
+    warn: list[int] = []
 
 
 class Step(msgspec.Struct, tag="step", tag_field="kind"):

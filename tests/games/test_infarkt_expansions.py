@@ -11,6 +11,7 @@ from games.engine import Match, Rng, random_policy
 from games.infarkt import GAME, flow
 from games.infarkt.cards import CARDS
 from tests.games.infarkt_helpers import (
+    ANTIDEP,
     BEER,
     CIGARETTES,
     DISPUTE,
@@ -388,3 +389,26 @@ def test_inf2_every_change_of_money_and_tokens_is_in_the_log(expansions: list[st
         players = match.state.players
         assert money == [p.money for p in players]
         assert tokens == {(s, t): getattr(players[s], t) for s in range(4) for t in ("family", "career")}
+
+
+def test_inf19_inf23_nightlifes_host_is_asked_before_each_effect_and_before_the_shock() -> None:
+    match = table(3, variant="advanced", expansions=["nightlife"])
+    state = visit(match, 0, "nightlife")
+    empty_hands(state)
+    for player in state.players:
+        player.money = 0
+    state.players[0].money = 1
+    state.players[0].tracks = tracks(depression=7)
+    state.players[1].tracks = tracks(cancer=9)
+    give(state, 0, ANTIDEP, "medicine-antidepressants-2")
+    choose(match, 0, "seat_1")
+    assert list(prompts(match)) == [0]  # before the host's own cancer +1
+    act(match, 0, "pass")
+    state = match.state
+    assert state.players[1].died and state.players[0].tracks == tracks(depression=7, cancer=1)
+    # before the funeral's +1 and the host's shock +2, which would take depression 7 to 10
+    assert list(prompts(match)) == [0] and prompts(match)[0].timer == "medicine"
+    act(match, 0, "medicine", card=ANTIDEP)
+    act(match, 0, "pass")
+    state = match.state
+    assert not state.players[0].died and state.players[0].tracks[3] == 7
