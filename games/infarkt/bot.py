@@ -1,6 +1,10 @@
 """Infarkt's ``heuristic`` bot: keeps its tracks away from the grave, uses a medicine when its track is
 in danger, cancels rising points with family tokens near the grave, and throws a party when its
-unhealthy goods hurt the neighbours more than a meal would help itself. A pure function of its view."""
+unhealthy goods hurt the neighbours more than a meal would help itself. It plays to be the last alive,
+not to reach the round limit: spare money buys goods to serve (a coin is worth little from `RICH`
+coins), and it stops buying a kind of card at `HOARD` in hand, so the piles keep cards in play for
+everyone (INF-17: a table of careful hoarders reached the guard in every game). A pure function of its
+view."""
 
 from __future__ import annotations
 
@@ -21,8 +25,12 @@ WEIGHT = {
 }
 #: A medicine is used once its track reaches this value.
 DANGER = 6
+#: Money from which a coin is worth little: spent on goods to serve at parties.
+RICH = 3
+#: Cards of a kind (goods, medicines) held from which the bot buys no more.
+HOARD = 6
 #: What two goods are worth kept: a party must hurt the guests more than this.
-PARTY_COST = 15.0
+PARTY_COST = 5.0
 
 
 def danger(tracks: list[int]) -> float:
@@ -66,7 +74,12 @@ def _option_gain(view: View, seat: int, place: str, option: str) -> float:
     if place in ("supermarket", "pharmacy", "market", "family"):
         need = {"supermarket": 3.0, "pharmacy": 12.0, "market": -1.0, "family": 5.0}[place]
         act = action(place, "" if place == "pharmacy" else option)
-        return need * max(1, act.cards) - 4 * act.cost + gain(me.tracks, deltas(act.effects)) + 4 * act.money
+        coin = 4.0 if me.money < RICH else 1.0
+        kind = "medicine" if place == "pharmacy" else "goods"
+        if place in ("supermarket", "pharmacy") and sum(CARDS[c].kind == kind for c in me.cards) >= HOARD:
+            need = 0.0  # enough in hand: what the piles keep, the others can buy
+        price = coin * act.cost - 4 * act.money
+        return need * max(1, act.cards) - price + gain(me.tracks, deltas(act.effects))
     act = action(place, key)
     money = act.money - act.cost + (me.career if place == "work" else 0)
     poor = 3.0 if me.money < 3 else 0.0
@@ -169,6 +182,8 @@ def _value(view: View, seat: int, value: str) -> float:
         return _option_gain(view, seat, d.place, value)
     if d.step in ("spree", "give"):
         return -_card_gain(me.tracks, value)
-    if (d.step == "card" and d.option == "B") or d.step == "serve":
+    if d.step == "card" and d.option == "B":
+        return _harm(view, seat, value)  # what it does to these guests, not to anyone
+    if d.step == "serve":
         return -_card_gain([5] * 6, value)
     return _card_gain(me.tracks, value)

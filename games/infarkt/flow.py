@@ -98,6 +98,19 @@ class Resolver(wn.Resolver[Effect, Payload]):
 
     def _batch(self, batch: Batch) -> list[EventBody]:
         state = self.state
+        if batch.warn:  # INF-19 ruling: one holder at a time, alone, before the rule's effect on them
+            seat = batch.warn.pop(0)
+            holder = not state.players[seat].died and medicines_of(state.players[seat])
+            wn.guard(
+                state.windows,
+                [batch],
+                "concurrent",
+                [seat] if holder else [],
+                MEDICINE,
+                timer=MEDICINE,
+                skip_idle=True,
+            )
+            return []
         if not batch.asked:
             asked = [
                 s
@@ -111,6 +124,8 @@ class Resolver(wn.Resolver[Effect, Payload]):
             return []
         bodies, funeral = health.resolve_batch(state, batch)
         if funeral is not None:
+            rising = {i.seat for i in funeral.items if max(i.deltas) > 0}
+            funeral.warn = [s for s in order_from(state, state.start) if s in rising]
             wn.push(state.windows, [funeral])
         return bodies
 
@@ -177,13 +192,17 @@ def pickable(state: State, seat: int) -> list[str]:
 
 
 def pick(state: State, seat: int, card: str) -> list[EventBody]:
-    """INF-7: take the event into the diary and apply it at once (a window before it, INF-19)."""
+    """INF-7: take the event into the diary and apply it at once (a window before it, INF-19). INF-21
+    ruling: Vykradli tě takes the medicines before any window, so its picker cannot use them first."""
     state.offer.remove(card)
     state.players[seat].diary.append(card)
     c = CARDS[card]
-    effects: list[Effect] = [Hit(Item(seat, deltas(c.effects), c.money), card), Step("special", seat, card)]
-    wn.push(state.windows, effects)
+    hit: Effect = Hit(Item(seat, deltas(c.effects), c.money), card)
     state.decision = None
+    if c.special == "robbed":
+        wn.push(state.windows, [hit])
+        return [Picked(seat, card), *special(state, seat, card)]
+    wn.push(state.windows, [hit, Step("special", seat, card)])
     return [Picked(seat, card)]
 
 
@@ -212,14 +231,18 @@ def start_round(state: State, rng: Rng) -> list[EventBody]:
     if state.round > state.options.round_limit:
         state.guard = True
         return end(state)
-    bodies: list[EventBody] = [RoundStarted(state.round, state.start)]
+    bodies: list[EventBody] = []
+    if state.players[state.start].died:  # INF-7 ruling: a dead holder's token moves on before it leads
+        state.start = health.next_living(state, state.start)
+        bodies.append(StartPassed(state.start))
+    bodies.append(RoundStarted(state.round, state.start))
     for player in state.players:
         player.no_work = player.no_home = False
     if "black_market" in state.places:  # INF-22: leftovers out, a new offer of 4 (3 with 2-3 players)
         if state.black_market:
             bodies.append(Moved(list(state.black_market), "black_market", "discard"))
             health.discard(state, state.black_market)
-        size = 4 if len(living(state)) > 3 else 3
+        size = 4 if state.seats > 3 else 3  # INF-22 ruling: the players at the start, not the living
         state.black_market = [c for _ in range(size) if (c := health.draw(state, "goods", rng, bodies))]
         bodies.append(Moved(list(state.black_market), "goods", "black_market"))
     state.phase = "offer"

@@ -8,7 +8,18 @@ from itertools import product
 
 from games.engine import Event, Rng
 from games.infarkt.cards import CARDS, DEPRESSION, GRAVE, OBESITY, TRACKS, WORSENING
-from games.infarkt.model import Batch, Changed, Died, EventBody, Item, Moved, Player, Reshuffled, State
+from games.infarkt.model import (
+    Batch,
+    Changed,
+    Died,
+    EventBody,
+    Item,
+    Moved,
+    Player,
+    Reshuffled,
+    State,
+    Tokens,
+)
 
 #: INF-25, INF-26: most tokens of each kind one player may hold.
 TOKEN_LIMIT = 4
@@ -124,7 +135,10 @@ def resolve_batch(state: State, batch: Batch) -> tuple[list[EventBody], Batch | 
     for item in batch.items:
         if state.players[item.seat].died:
             continue
-        events.append(apply_item(state, item, batch.source, state.cancel.pop(item.seat, None)))
+        cancel = state.cancel.pop(item.seat, None)
+        if cancel and sum(cancel):  # INF-25: the tokens spent are logged with the change they cancel
+            events.append(Tokens(item.seat, "family", -sum(cancel)))
+        events.append(apply_item(state, item, batch.source, cancel))
         hit.append(item.seat)
     state.cancel = {}
     dead = [s for s in hit if at_grave(state.players[s])]
@@ -138,7 +152,7 @@ def resolve_batch(state: State, batch: Batch) -> tuple[list[EventBody], Batch | 
 
 def kill(state: State, dead: list[int]) -> list[EventBody]:
     """INF-17: the dead lose their figures, their cards go to the discard piles and their money to the
-    bank (the diary stays with them, as a record)."""
+    bank and their tokens to the supply, each change logged (the diary stays with them, as a record)."""
     state.deaths += 1
     events: list[EventBody] = [Died(dead, state.deaths)]
     for seat in dead:
@@ -149,7 +163,11 @@ def kill(state: State, dead: list[int]) -> list[EventBody]:
             events.append(Moved(list(player.cards), f"hand:{seat}", "discard"))
         discard(state, player.cards)
         player.cards = []
+        if player.money:
+            events.append(Changed(seat, [0] * len(TRACKS), -player.money, "death"))
         player.money = 0
+        held = (("family", player.family), ("career", player.career))
+        events += [Tokens(seat, token, -count) for token, count in held if count]
         state.family_supply += player.family
         state.career_supply += player.career
         player.family = player.career = 0
@@ -159,7 +177,8 @@ def kill(state: State, dead: list[int]) -> list[EventBody]:
 def funeral(state: State, deaths: int, shocks: int, batch: Batch) -> Batch | None:
     """INF-17: each living player pays 1 per funeral or, without money, takes depression +1 instead;
     each death of a party's participant shocks every living participant by depression +1 and the host
-    by +2 in total. Applied at once (no medicine window: INF-19 opens none before a rule's effect)."""
+    by +2 in total. Applied at once, after a medicine window for each holder it raises (INF-19 ruling,
+    `games.infarkt.flow`); a money-only payment needs none."""
     items = []
     for seat in living(state):
         paid = min(state.players[seat].money, deaths)

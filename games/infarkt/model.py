@@ -119,13 +119,15 @@ class Hit(msgspec.Struct, tag="hit", tag_field="kind"):
 
 class Batch(msgspec.Struct, tag="batch", tag_field="kind"):
     """Applications made at once (a card, worsening, a funeral), behind the family question (INF-25)
-    unless ``asked``; deaths it causes share one death step (INF-17)."""
+    unless ``asked``; deaths it causes share one death step (INF-17). ``warn``: the seats still to be
+    asked alone in a medicine window before it (INF-19 ruling: a funeral's and a party's rule effects)."""
 
     items: list[Item]
     source: str
     host: int = -1
     guests: list[int] = []
     asked: bool = False
+    warn: list[int] = []
 
 
 class Step(msgspec.Struct, tag="step", tag_field="kind"):
@@ -263,7 +265,8 @@ class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
 
 class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
     """``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
-    from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine)."""
+    from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
+    dead's money to the bank). Every change of a seat's money is one of these (an action's price too)."""
 
     seat: int
     deltas: list[int]
@@ -287,7 +290,8 @@ class Reshuffled(msgspec.Struct, frozen=True, tag="reshuffled", tag_field="kind"
 
 
 class Tokens(msgspec.Struct, frozen=True, tag="tokens", tag_field="kind"):
-    """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``."""
+    """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``: bought, taken or lost by an
+    event, spent on the next ``changed`` of that seat (INF-25), returned at death."""
 
     seat: int
     token: str

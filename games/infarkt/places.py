@@ -6,9 +6,21 @@ from __future__ import annotations
 from games.engine import Rng
 from games.engine import windows as wn
 from games.infarkt import health
-from games.infarkt.cards import CARDS, action, deltas
+from games.infarkt.cards import CARDS, TRACKS, action, deltas
 from games.infarkt.health import TOKEN_LIMIT, available, draw, goods_of
-from games.infarkt.model import Chosen, Decision, Effect, EventBody, Hit, Item, Moved, State, Step, Tokens
+from games.infarkt.model import (
+    Changed,
+    Chosen,
+    Decision,
+    Effect,
+    EventBody,
+    Hit,
+    Item,
+    Moved,
+    State,
+    Step,
+    Tokens,
+)
 
 NONE = "none"
 
@@ -116,6 +128,15 @@ def _less(counts: tuple[int, int, int, int], kind: str) -> tuple[int, int, int, 
     return (og - 1, om, hg - 1, hm) if kind == "goods" else (og, om - 1, hg, hm - 1)
 
 
+def _pay(state: State, seat: int, place: str, option: str = "") -> list[EventBody]:
+    """Settle an action's price less its pay at once (no window: a money-only change), logged as a
+    `Changed` with the action's id (none when they cancel out). Affordability was checked when offered."""
+    act = action(place, option)
+    money = act.money - act.cost
+    state.players[seat].money += money
+    return [Changed(seat, [0] * len(TRACKS), money, act.id)] if money else []
+
+
 def _hit(seat: int, place: str, option: str = "", extra_money: int = 0) -> Hit:
     act = action(place, option)
     return Hit(Item(seat, deltas(act.effects), act.money - act.cost + extra_money), act.id)
@@ -181,15 +202,15 @@ def _option(state: State, seat: int, place: str, option: str, rng: Rng) -> list[
     elif place == "career":
         _queue(state, [_hit(seat, "career"), Step("career_token", seat)])
     elif place == "supermarket" and option in "AB":
-        player.money -= action(place, option).cost
+        events += _pay(state, seat, place, option)
         events += _take(state, seat, "goods", action(place, option).cards, rng)
     elif place == "supermarket":
-        player.money -= action(place, option).cost
+        events += _pay(state, seat, place, option)
         effects = deltas(action(place, option).effects)
         _queue(state, [Hit(Item(seat, effects), action(place, option).id), Step("look", seat)])
         return events
     elif place == "pharmacy":
-        player.money -= action(place).cost
+        events += _pay(state, seat, place)
         events += _take(state, seat, "medicines", action(place).cards, rng)
     elif place == "market":
         return events + _market(state, seat, option, rng)
@@ -202,13 +223,13 @@ def _option(state: State, seat: int, place: str, option: str, rng: Rng) -> list[
     elif place in ("gym", "flirt"):
         _queue(state, [_hit(seat, place, option)])
     elif place == "black_market":
-        player.money -= action(place).cost
+        events += _pay(state, seat, place)
         state.black_market.remove(option)
         player.cards.append(option)
         events.append(Moved([option], "black_market", f"hand:{seat}"))
     elif place == "nightlife":
         guest = int(option.removeprefix("seat_"))
-        player.money -= action(place).cost
+        events += _pay(state, seat, place)
         cancer = deltas(action(place).effects)
         _queue(
             state,
@@ -220,7 +241,7 @@ def _option(state: State, seat: int, place: str, option: str, rng: Rng) -> list[
         )
     elif place == "family":
         count = action(place, option).cards
-        player.money -= action(place, option).cost
+        events += _pay(state, seat, place, option)
         player.family += count
         state.family_supply -= count
         events.append(Tokens(seat, "family", count))
@@ -282,8 +303,8 @@ def _market(state: State, seat: int, option: str, rng: Rng) -> list[EventBody]:
     if option != "refresh":
         state.decision = Decision(seat, "take", place="market", option=option, pairs="ABC".index(option) + 1)
         return []
-    state.players[seat].money -= action("market", "refresh").cost
-    events: list[EventBody] = [Moved(list(state.market), "market", "discard")]
+    events = _pay(state, seat, "market", "refresh")
+    events.append(Moved(list(state.market), "market", "discard"))
     health.discard(state, state.market)
     goods = [c for _ in range(3) if (c := draw(state, "goods", rng, events)) is not None]
     meds = [c for _ in range(2) if (c := draw(state, "medicines", rng, events)) is not None]
@@ -299,13 +320,12 @@ def _swap(state: State, d: Decision) -> list[EventBody]:
     for take, give in zip(d.taken, d.given, strict=True):
         state.market[state.market.index(take)] = give
         player.cards[player.cards.index(give)] = take
-    act = action("market", d.option)
-    player.money += act.money - act.cost
     state.decision = None
     _done(state, d.seat)
     return [
         Moved(list(d.taken), "market", f"hand:{d.seat}"),
         Moved(list(d.given), f"hand:{d.seat}", "market"),
+        *_pay(state, d.seat, "market", d.option),
     ]
 
 

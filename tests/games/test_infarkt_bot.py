@@ -14,7 +14,9 @@ from tests.games.infarkt_helpers import (
     CIGARETTES,
     COFFEE,
     HEADCHEESE,
+    JUICE,
     STATINS,
+    TOFU,
     empty_hands,
     give,
     prompts,
@@ -52,8 +54,10 @@ def test_the_heuristic_throws_a_party_when_it_can_kill_a_neighbour() -> None:
     action = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
     assert action["value"] in ("B", "rest_B")
     match.state.players[1].tracks = [0] * 6
-    calm = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
-    assert calm["value"] not in ("B", "rest_B")  # a little cholesterol and pressure: not worth two cards
+    empty_hands(match.state)
+    give(match.state, 0, TOFU, JUICE)
+    healthy = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
+    assert healthy["value"] not in ("B", "rest_B")  # serving them would help the guests
     give(match.state, 0, CIGARETTES, BEER)
     cancer = heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))
     assert cancer["value"] in ("B", "rest_B")  # cancer grows every round (INF-18)
@@ -119,3 +123,18 @@ def test_pace_lets_commitments_lapse_together() -> None:
         == pace(5, quick, 2, seed="commit").seconds
         == (30.0, 30.0, 30.0)
     )
+
+
+def test_the_heuristic_spends_spare_money_on_goods_to_serve_until_its_hand_is_full() -> None:
+    match = table(3)
+    state = visit(match, 0, "supermarket")
+    empty_hands(state)
+    state.players[0].money = 4
+    assert heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))["value"] in ("B", "C")
+    give(match.state, 0, *(f"goods-beer-{i}" for i in range(1, 5)), TOFU, JUICE)
+    assert heuristic(GAME.view(match.state, 0), prompts(match)[0], Rng(b"b", "0"))["value"] == "none"
+
+
+def test_inf17_four_heuristic_bots_end_their_games_before_the_guard() -> None:
+    tally = measure(["heuristic"] * 4, 8, seed="four")
+    assert (tally.guarded, sum(tally.survivors.get(n, 0) for n in (0, 1))) == (0, 8)

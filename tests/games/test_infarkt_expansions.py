@@ -7,10 +7,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from games.engine import Match, Rng
+from games.engine import Match, Rng, random_policy
 from games.infarkt import GAME, flow
 from games.infarkt.cards import CARDS
 from tests.games.infarkt_helpers import (
+    ANTIDEP,
     BEER,
     CIGARETTES,
     DISPUTE,
@@ -337,3 +338,77 @@ def test_inf28_two_players_set_the_leftover_event_aside() -> None:
         empty_hands(match.state)
         choose(match, seat, match.state.offer[0])
     assert len(match.state.set_aside) == 1 and match.state.offer == []
+
+
+def test_inf22_black_market_counts_the_players_at_the_start_not_the_living() -> None:
+    match = table(4, variant="advanced", expansions=["black_market"])
+    state = visit(match, 0, "black_market")
+    empty_hands(state)
+    state.players[1].died, state.deaths = 1, 1  # three living of four at the start
+    choose(match, 0, "none")
+    assert match.state.round == 2
+    assert len(match.state.black_market) == 4
+
+
+@pytest.mark.parametrize(
+    ("expansion", "option", "paid"),
+    [
+        ("black_market", "", [(-1, "black-market")]),
+        ("nightlife", "seat_1", [(-1, "nightlife")]),
+        ("family", "B", [(-2, "family-b")]),
+    ],
+)
+def test_inf22_inf23_inf25_an_expansions_price_is_logged(
+    expansion: str, option: str, paid: list[tuple[int, str]]
+) -> None:
+    match = table(3, variant="advanced", expansions=[expansion])
+    state = visit(match, 0, expansion)
+    empty_hands(state)
+    state.players[0].money = 3
+    bodies = choose(match, 0, option or state.black_market[0])
+    assert [(b.money, b.source) for b in of_kind(bodies, "changed") if b.seat == 0 and b.money] == paid
+
+
+@pytest.mark.parametrize("expansions", [["black_market", "nightlife", "family"], ["flirt", "career"]])
+def test_inf2_every_change_of_money_and_tokens_is_in_the_log(expansions: list[str]) -> None:
+    """Summed over a whole game, the logged money and token changes give each seat's final holdings."""
+    for n in range(3):
+        key = f"ledger/{n}".encode()
+        match = Match(GAME, 4, GAME.options({"expansions": expansions}), key)
+        money = [p.money for p in match.state.players]
+        tokens = {(s, t): 0 for s in range(4) for t in ("family", "career")}
+        while GAME.outcome(match.state) is None:
+            seat, prompt = next(iter(GAME.prompts(match.state).items()))
+            view = GAME.view(match.state, seat)
+            for event in match.act(seat, random_policy(view, prompt, Rng(key, str(match.version)))):
+                body: Any = event.body
+                if body.__struct_config__.tag == "changed":
+                    money[body.seat] += body.money
+                elif body.__struct_config__.tag == "tokens":
+                    tokens[body.seat, body.token] += body.delta
+        players = match.state.players
+        assert money == [p.money for p in players]
+        assert tokens == {(s, t): getattr(players[s], t) for s in range(4) for t in ("family", "career")}
+
+
+def test_inf19_inf23_nightlifes_host_is_asked_before_each_effect_and_before_the_shock() -> None:
+    match = table(3, variant="advanced", expansions=["nightlife"])
+    state = visit(match, 0, "nightlife")
+    empty_hands(state)
+    for player in state.players:
+        player.money = 0
+    state.players[0].money = 1
+    state.players[0].tracks = tracks(depression=7)
+    state.players[1].tracks = tracks(cancer=9)
+    give(state, 0, ANTIDEP, "medicine-antidepressants-2")
+    choose(match, 0, "seat_1")
+    assert list(prompts(match)) == [0]  # before the host's own cancer +1
+    act(match, 0, "pass")
+    state = match.state
+    assert state.players[1].died and state.players[0].tracks == tracks(depression=7, cancer=1)
+    # before the funeral's +1 and the host's shock +2, which would take depression 7 to 10
+    assert list(prompts(match)) == [0] and prompts(match)[0].timer == "medicine"
+    act(match, 0, "medicine", card=ANTIDEP)
+    act(match, 0, "pass")
+    state = match.state
+    assert not state.players[0].died and state.players[0].tracks[3] == 7

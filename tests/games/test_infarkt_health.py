@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import Match, Outcome
 from games.infarkt import GAME, health
-from games.infarkt.model import Died, Item
+from games.infarkt.model import Changed, Died, Item, Tokens
 from tests.games.infarkt_helpers import (
     ANTIDEP,
     BETA,
@@ -227,3 +227,75 @@ def test_inf25_family_tokens_cancel_rising_points_in_a_once_window_after_the_med
     state = match.state
     assert state.players[0].tracks == [0] * 6
     assert (state.players[0].family, state.family_supply) == (1, 11)
+
+
+def test_inf25_family_tokens_spent_at_a_funeral_are_logged_with_it() -> None:
+    match = table(3, variant="advanced", expansions=["family"])
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[0].tracks = tracks(depression=8)
+    state.players[1].money, state.players[2].money = 1, 0
+    state.players[2].family, state.family_supply = 1, 11
+    choose(match, 0, "work")
+    assert list(prompts(match)) == [2] and prompts(match)[2].timer == "family"
+    bodies = act(match, 2, "family", cancel=tracks(depression=1))
+    lines = [b for b in bodies if b.__struct_config__.tag in ("tokens", "changed") and b.seat == 2]
+    assert lines[:2] == [Tokens(2, "family", -1), Changed(2, [0] * 6, 0, "funeral")]
+    assert match.state.players[2].tracks == [0] * 6
+
+
+def test_inf17_a_dead_players_money_and_tokens_leave_in_the_log() -> None:
+    match = table(3, variant="advanced", expansions=["family"])
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[0].tracks = tracks(depression=8)
+    state.players[0].family, state.family_supply = 2, 10
+    state.players[0].money = 1
+    choose(match, 0, "work")
+    bodies = act(match, 0, "pass")  # the family question before the work's depression +2
+    lines = [b for b in bodies if b.__struct_config__.tag in ("tokens", "changed") and b.seat == 0]
+    # work pays 3, then the death sends the 4 coins to the bank and the 2 tokens to the supply
+    assert lines == [
+        Changed(0, tracks(depression=2), 3, "work"),
+        Changed(0, [0] * 6, -4, "death"),
+        Tokens(0, "family", -2),
+    ]
+
+
+def test_inf19_a_broke_holder_is_asked_alone_before_a_funerals_depression() -> None:
+    match = table(3)
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[0].tracks = tracks(depression=8)
+    state.players[1].money, state.players[2].money = 0, 0
+    state.players[1].tracks = tracks(depression=9)
+    give(state, 1, ANTIDEP)
+    bodies = choose(match, 0, "work")
+    assert of_kind(bodies, "died") == [Died([0], 1)]
+    assert list(prompts(match)) == [1]
+    assert prompts(match)[1].choices == {"pass": [{}], "medicine": [{"card": ANTIDEP}]}
+    assert prompts(match)[1].timer == "medicine"
+    act(match, 1, "medicine", card=ANTIDEP)
+    state = match.state
+    # 9 - 3 + 1 for the funeral, then the worsening step's +1 (depression 5 or more)
+    assert not state.players[1].died and state.players[1].tracks == tracks(depression=8)
+    assert state.players[2].tracks == tracks(depression=1)
+
+
+def test_inf19_a_party_guest_is_asked_before_the_shock_of_the_other_guests_death() -> None:
+    match = _party()
+    state = match.state
+    state.players[1].tracks = tracks(cholesterol=8)
+    state.players[2].tracks = tracks(depression=8)
+    give(state, 2, ANTIDEP)
+    bodies = choose(match, 0, "B", HEADCHEESE, COFFEE, HEADCHEESE)
+    assert of_kind(bodies, "died") == [Died([1], 1)]
+    # the funeral (+1, nobody has money) and the guest's shock (+1) would take depression 8 to 10
+    assert list(prompts(match)) == [2] and prompts(match)[2].timer == "medicine"
+    act(match, 2, "medicine", card=ANTIDEP)
+    state = match.state
+    assert not state.players[2].died
+    # 8 - 3 + 2, then head cheese and coffee (depression -1 each, cholesterol +2, pressure +1), then
+    # the worsening step's +1 (depression 5 or more)
+    assert state.players[2].tracks == tracks(cholesterol=2, pressure=1, depression=6)
+    assert state.players[0].tracks == tracks(depression=3)  # the host: +1 funeral, +2 shock

@@ -271,3 +271,50 @@ def test_inf10_the_round_ends_with_the_worsening_step_and_the_next_round_begins(
     assert [b.source for b in of_kind(bodies, "changed")] == ["worsening"]
     assert of_kind(bodies, "round_started")[0].round == 2
     assert match.state.players[1].tracks == tracks(depression=6)
+
+
+def _paid(bodies: list[object], seat: int = 0) -> list[tuple[int, str]]:
+    """The money changes logged for ``seat``: (amount, source)."""
+    return [(b.money, b.source) for b in of_kind(bodies, "changed") if b.seat == seat and b.money]
+
+
+@pytest.mark.parametrize(
+    ("place", "option", "paid"),
+    [
+        ("supermarket", "A", [(-1, "supermarket-a")]),
+        ("supermarket", "B", [(-2, "supermarket-b")]),
+        ("supermarket", "C", [(-2, "supermarket-c")]),
+        ("pharmacy", "buy", [(-2, "pharmacy")]),
+        ("market", "refresh", [(-1, "market-refresh")]),
+    ],
+)
+def test_inf12_inf13_inf14_a_purchase_logs_its_price(
+    place: str, option: str, paid: list[tuple[int, str]]
+) -> None:
+    match = table(3)
+    state = visit(match, 0, place)
+    empty_hands(state)
+    state.players[0].money = 3
+    bodies = choose(match, 0, option)
+    assert _paid(bodies) == paid
+    assert match.state.players[0].money == 3 + sum(m for m, _ in paid)
+
+
+@pytest.mark.parametrize(("option", "paid"), [("A", [(1, "market-a")]), ("B", []), ("C", [(-1, "market-c")])])
+def test_inf14_the_market_swaps_money_is_logged(option: str, paid: list[tuple[int, str]]) -> None:
+    match = table(3)
+    state = visit(match, 0, "market")
+    empty_hands(state)
+    state.players[0].money = 1
+    give(state, 0, BEER, COFFEE, CIGARETTES)
+    for card in (TOFU, MUESLI, JUICE):
+        take_out(state, card)
+    state.goods_discard += [c for c in state.market if CARDS[c].kind == "goods"]
+    state.medicines_discard += [c for c in state.market if CARDS[c].kind == "medicine"]
+    state.market = [TOFU, MUESLI, JUICE]
+    bodies = choose(match, 0, option)
+    for take, give_ in list(zip([TOFU, MUESLI, JUICE], [BEER, COFFEE, CIGARETTES], strict=True))[
+        : "ABC".index(option) + 1
+    ]:
+        bodies += choose(match, 0, take, give_)
+    assert _paid(bodies) == paid

@@ -11,6 +11,7 @@ from games.infarkt.cards import CARDS
 from games.infarkt.game import legal_sets
 from games.infarkt.model import Decision, Picked
 from tests.games.infarkt_helpers import (
+    ANTIDEP,
     DAYOFF,
     DIARRHOEA,
     ROBBED,
@@ -234,3 +235,46 @@ def test_inf21_a_medicine_used_at_the_pick_that_leaves_only_robbed_takes_none() 
     bodies = act(match, seat, "medicine", card=STATINS)
     assert of_kind(bodies, "picked") == [Picked(seat, None)]
     assert match.state.decision is not None and match.state.decision.seat == 1 - seat
+
+
+def test_inf7_the_token_moves_on_from_a_dead_holders_seat_so_no_seat_leads_twice() -> None:
+    match = table(4)
+    state = match.state
+    state.events_discard += state.offer
+    state.offer, state.pickers = [], []
+    state.start, state.phase, state.actors = 1, "actions", [1]
+    state.decision = Decision(1, "option", place="work")
+    empty_hands(state)
+    state.players[1].tracks = [0, 0, 0, 8, 0, 0]
+    for player in state.players:
+        player.money = 3  # the funeral is paid: nobody else is hurt
+    bodies = choose(match, 1, "work")
+    assert match.state.players[1].died
+    # round 2: the token held by the dead seat 1 has moved on to seat 2, which picks first
+    assert of_kind(bodies, "round_started")[-1].start == 2 == match.state.start
+    order = []
+    for _ in range(3):
+        (seat,) = prompts(match)
+        order.append(seat)
+        bodies = choose(match, seat, match.state.offer[0])
+    assert order == [2, 3, 0]
+    # seat 3, not seat 2 again, leads round 2's actions and round 3's events
+    assert of_kind(bodies, "start_passed")[-1].seat == 3 == match.state.start
+
+
+def test_inf21_no_window_comes_between_picking_robbed_and_its_effect() -> None:
+    match = table(3)
+    state = match.state
+    seat = state.start
+    empty_hands(state)
+    take_out(state, ROBBED)
+    state.offer[0] = ROBBED
+    give(state, seat, STATINS, ANTIDEP)
+    state.players[seat].tracks = [6, 0, 0, 6, 0, 0]
+    choose(match, seat, ROBBED)
+    state = match.state
+    # the medicines are gone unused: the robbery's depression +2 lands on 6, and the next seat picks
+    assert list(prompts(match)) == [(seat + 1) % 3]
+    assert state.players[seat].cards == []
+    assert {STATINS, ANTIDEP} <= set(state.medicines_discard)
+    assert (state.players[seat].tracks, state.players[seat].medicines_used) == ([6, 0, 0, 8, 0, 0], 0)
