@@ -17,7 +17,7 @@ from games.engine import windows as wn
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
 from games.infarkt import flow, health, model, places
-from games.infarkt.cards import CARDS, EVENTS, GOODS, MEDICINES, PLACES, TRACKS
+from games.infarkt.cards import ACTIONS, CARDS, EVENTS, GOODS, MEDICINES, PLACES, TRACKS
 from games.infarkt.health import medicines_of
 from games.infarkt.model import (
     Choose,
@@ -92,7 +92,12 @@ def _commit_prompts(state: model.State) -> dict[int, Prompt]:
     return base
 
 
-NAMES = {**{c.id: c.name_en for c in CARDS.values()}, **{p.id: p.name_en for p in PLACES.values()}}
+NAMES = {
+    **{c.id: c.name_en for c in CARDS.values()},
+    **{p.id: p.name_en for p in PLACES.values()},
+    # a place's option as the log names it: "Supermarket B", "Home rest", "Market refresh"
+    **{a.id: f"{PLACES[a.place].name_en} {a.option}".strip() for a in ACTIONS.values() if a.id not in PLACES},
+}
 
 
 def _health(body: Mapping[str, Any]) -> str:
