@@ -61,6 +61,13 @@ class Step(msgspec.Struct):
         versions = self.versions or [self.to] * len(self.events)
         return [(e.audience, EventOut(v, e.body)) for v, e in zip(versions, self.events, strict=True)]
 
+    def seen_by(
+        self, viewer: Viewer, stamped: list[tuple[Audience, EventOut]] | None = None
+    ) -> list[EventOut]:
+        """The events ``viewer`` (a seat, ``None``: a spectator) may see: the one audience filter of
+        every frame, snapshot and log (``stamped``: `stamped` when already built)."""
+        return [e for audience, e in (stamped or self.stamped()) if audience.sees(viewer)]
+
 
 class ViewCache:
     """The last view sent to each viewer of one room (in one worker)."""
@@ -166,7 +173,7 @@ def fan_out(
         before = cache.get(viewer)
         if (before is None or before.version != step.frm) and old is not None:
             before = old.view(viewer)
-        seen = [e for audience, e in events if audience.sees(viewer)]
+        seen = step.seen_by(viewer, events)
         prompt = step.prompts.get(viewer) if viewer is not None else None
         message: Update | Snapshot
         if before is None or before.version != step.frm:

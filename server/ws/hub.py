@@ -25,7 +25,7 @@ from server.rooms import Rooms
 from server.store.model import Change, LogStep, RoomMeta
 from server.ws.catchup import catch_up
 from server.ws.conn import Conn
-from server.ws.steps import engine_events, event_versions, prompts_out, seen
+from server.ws.steps import engine_events, event_versions, prompts_out
 
 log = logging.getLogger("boardroom.ws")
 
@@ -229,7 +229,7 @@ class RoomWatch:
                         viewer,
                         self.cache,
                         step.prompts,
-                        seen(step, viewer),
+                        out.message.events,
                         step.outcome,
                     )
                 acks = conn.acks

@@ -20,14 +20,12 @@ def event_versions(steps: list[LogStep]) -> list[int]:
     return [s.version for s in steps for _ in s.events]
 
 
-def seen(step: Step, viewer: Viewer) -> list[EventOut]:
-    """The events of ``step`` that ``viewer`` may see."""
-    return [event for audience, event in step.stamped() if audience.sees(viewer)]
-
-
 def missed(steps: list[LogStep], viewer: Viewer) -> list[EventOut]:
-    """The events of ``steps`` that ``viewer`` may see, each with the version it produced."""
-    return [EventOut(s.version, e.body) for s in steps for e in s.events if e.audience.sees(viewer)]
+    """The events of ``steps`` that ``viewer`` may see, each with the version it produced (`Step.seen_by`)."""
+    if not steps:
+        return []
+    step = Step(steps[0].version - 1, steps[-1].version, engine_events(steps), versions=event_versions(steps))
+    return step.seen_by(viewer)
 
 
 def prompts_out(
