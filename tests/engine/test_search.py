@@ -11,7 +11,7 @@ from games.engine.bots import SEARCH_NODES, private
 from games.engine.search import candidates, ismcts
 from games.fixtures.hands import GAME as HANDS
 from games.gregs import GAME
-from tests.games.gregs_helpers import CHEESE, PLASTER, WRESTLING, ZOO, reveal, table, turn_of
+from tests.games.gregs.helpers import CHEESE, PLASTER, WRESTLING, ZOO, reveal, table, turn_of
 
 SEED = b"room-seed"
 

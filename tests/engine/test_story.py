@@ -10,7 +10,7 @@ from games.fixtures.hands import GAME as HANDS
 from games.gregs import GAME as GREGS
 from games.gregs.model import EventBody
 from games.gregs.rules import move
-from tests.games.gregs_helpers import table
+from tests.games.gregs.helpers import table
 
 
 def _check(*rows: tuple[str, str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.model import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
-from tests.games.grucha_helpers import act, arrange, new_match, run, submit, table_of, tags
+from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit, table_of
 
 HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
 HAND1 = ["2C-a", "3C-a", "9H-b"]
@@ -186,7 +186,7 @@ class TestTimeouts:
         match = started()
         arrange(match, [["7C-a", "7D-b", "7H-a", "KS-a"], HAND1], [])
         submit(match, 0, ["7C-a", "7D-b", "7H-a"])
-        assert tags(act(match, 0, "timeout", prompt="r1-t0-1")) == ["timed_out", "turn_ended", "drew"]
+        assert kinds(act(match, 0, "timeout", prompt="r1-t0-1")) == ["timed_out", "turn_ended", "drew"]
         assert len(match.state.hands[0]) == 6
 
     def test_gru12_an_idle_turn_with_an_empty_stock_times_out_passing(self) -> None:
@@ -221,7 +221,7 @@ class TestPassing:
         arrange(match, [list(HAND0), list(HAND1)], [], stock=0)
         act(match, 0, "pass")
         bodies = act(match, 1, "pass")
-        assert tags(bodies) == ["passed", "turn_ended", "blocked", "revealed", "revealed", "round_ended"]
+        assert kinds(bodies) == ["passed", "turn_ended", "blocked", "revealed", "revealed", "round_ended"]
         assert bodies[:3] == [Passed(1, 2), TurnEnded(1, passed=True), Blocked(1)]
         assert (bodies[-1].reason, bodies[-1].went_out, bodies[-1].scores) == (
             "blocked",

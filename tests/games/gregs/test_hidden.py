@@ -12,7 +12,7 @@ from games.engine import Event, Match, Rng
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS
 from games.gregs.model import Revealed, SlotView
-from tests.games.gregs_helpers import (
+from tests.games.gregs.helpers import (
     CHEESE,
     PLASTER,
     ROBOT,

@@ -14,7 +14,7 @@ from clients.conformance.leaks import as_json
 from clients.conformance.probes import attempt
 from games.engine import Match, Rng, random_policy
 from games.infarkt import GAME, flow
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     BEER,
     JUICE,
     TOFU,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.engine import Match
 from games.gregs import GAME
-from tests.games.gregs_helpers import play
+from tests.games.gregs.helpers import play
 
 
 @settings(max_examples=40, deadline=None)

@@ -17,7 +17,7 @@ from games.grucha import GAME
 from games.grucha.melds import is_valid
 from games.grucha.model import Options, SubmittedGroup
 from games.grucha.table import check
-from tests.games.grucha_helpers import act, arrange, group, new_match, run
+from tests.games.grucha.helpers import act, arrange, group, new_match, run
 
 J1, J2 = "JK-a1", "JK-a2"
 DIAMONDS = run("D", 3, 8)  # 3♦ … 8♦ of deck a

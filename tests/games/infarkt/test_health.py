@@ -8,7 +8,7 @@ import pytest
 from games.engine import Match, Outcome
 from games.infarkt import GAME, health
 from games.infarkt.model import Changed, Died, Item, Tokens
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     ANTIDEP,
     BETA,
     COFFEE,

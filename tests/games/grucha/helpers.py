@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event, Match
+from games.engine import Match, testing
+from games.engine.testing import act as act  # the engine's, for the tests
+from games.engine.testing import kinds as kinds
 from games.grucha import GAME
 from games.grucha.cards import deck, sort_key
 from games.grucha.melds import read
@@ -39,13 +41,7 @@ def arrange(
 
 
 def new_match(seats: int = 2, seed: bytes = b"grucha-test", **options: Any) -> Match:
-    return Match(GAME, seats, GAME.options(options), seed)
-
-
-def act(match: Match, seat: int, kind: str, now: float = 0.0, **fields: Any) -> list[Any]:
-    """Apply one wire action and return the event bodies."""
-    events: list[Event[Any]] = match.act(seat, {"kind": kind, **fields}, now)
-    return [e.body for e in events]
+    return testing.new_match(GAME, seats, seed, **options)
 
 
 def submit(match: Match, seat: int, *groups: list[str], now: float = 0.0, **jokers: str) -> list[Any]:
@@ -57,10 +53,6 @@ def submit(match: Match, seat: int, *groups: list[str], now: float = 0.0, **joke
 
 def table_of(match: Match) -> list[list[str]]:
     return [list(g.cards) for g in match.state.table]
-
-
-def tags(bodies: list[Any]) -> list[str]:
-    return [b.__struct_config__.tag for b in bodies]
 
 
 def run(suit: str, low: int, high: int, deck_: str = "a") -> list[str]:

@@ -8,7 +8,7 @@ from games.engine import IllegalAction
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS
 from games.gregs.model import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed
-from tests.games.gregs_helpers import (
+from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
     GREG,

@@ -12,7 +12,7 @@ from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.cards import deck
 from games.grucha.model import MatchEnded, Ready, Revealed, RoundEnded, WentOut
-from tests.games.grucha_helpers import act, arrange, new_match, run, submit, tags
+from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit
 
 
 def go_out(match: Match, seat: int = 0, now: float = 0.0, deal: bool = True) -> list[Any]:
@@ -82,7 +82,7 @@ class TestScoring:
     def test_gru13_going_out_ends_the_round_and_the_others_score_their_hands(self) -> None:
         match = new_match(3, point_limit=1000)
         bodies = go_out(match, 1)
-        assert tags(bodies) == [
+        assert kinds(bodies) == [
             "submitted",
             "went_out",
             "revealed",
@@ -139,9 +139,9 @@ class TestScoring:
         go_out(match, 1, deal=False)
         assert act(match, 2, "next") == [Ready(2)]
         assert list(GAME.prompts(match.state)) == [0, 1]
-        assert tags(act(match, 0, "timeout", prompt="r1-next")) == ["timed_out", "ready"]
+        assert kinds(act(match, 0, "timeout", prompt="r1-next")) == ["timed_out", "ready"]
         bodies = act(match, 1, "next")
-        assert tags(bodies) == ["ready", "round_started"]
+        assert kinds(bodies) == ["ready", "round_started"]
         state = match.state
         assert (state.phase, state.round, [len(h) for h in state.hands]) == ("play", 2, [13, 13, 13])
         assert GAME.view(state, 0).revealed == []
@@ -160,7 +160,7 @@ class TestMatchEnd:
     def test_gru15_a_total_of_exactly_the_limit_does_not_end_the_match(self) -> None:
         match = new_match(2, point_limit=100)
         match.state.totals = [0, 91]
-        assert tags(go_out(match))[-1] == "round_started"  # 91 + 9 = 100
+        assert kinds(go_out(match))[-1] == "round_started"  # 91 + 9 = 100
         match.state.totals = [0, 92]
         bodies = go_out(match)
         assert bodies[-1] == MatchEnded([1, 2], [0], "points")  # 101 > 100
@@ -169,7 +169,7 @@ class TestMatchEnd:
         match = new_match(2, time_limit_minutes=10, point_limit=None)
         act(match, match.state.active, "draw", now=1000.0)
         assert match.state.started == 1000.0
-        assert tags(go_out(match, now=1599.0))[-1] == "round_started"  # 9 min 59 s
+        assert kinds(go_out(match, now=1599.0))[-1] == "round_started"  # 9 min 59 s
         bodies = go_out(match, now=1600.0)
         assert bodies[-1] == MatchEnded([1, 2], [0], "time")
 
@@ -204,7 +204,7 @@ class TestMatchEnd:
     def test_gru15_time_limit_turns_off_point_limit(self) -> None:
         match = new_match(2, time_limit_minutes=10)
         match.state.totals = [0, 150]
-        assert tags(go_out(match, now=60.0))[-1] == "round_started"
+        assert kinds(go_out(match, now=60.0))[-1] == "round_started"
         assert match.state.options.limit is None
 
     def test_gru15_a_point_limit_given_beside_rounds_keeps_it(self) -> None:

@@ -9,7 +9,7 @@ from games.engine import Match, Rng
 from games.infarkt import GAME, flow
 from games.infarkt.cards import CARDS
 from games.infarkt.model import Decision
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     BEER,
     CIGARETTES,
     COFFEE,

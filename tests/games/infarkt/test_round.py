@@ -10,7 +10,7 @@ from games.infarkt import GAME
 from games.infarkt.cards import CARDS
 from games.infarkt.game import legal_sets
 from games.infarkt.model import Decision, Picked
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     ANTIDEP,
     DAYOFF,
     DIARRHOEA,

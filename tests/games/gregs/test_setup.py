@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import IllegalAction, Match
 from games.gregs import GAME
-from tests.games.gregs_helpers import (
+from tests.games.gregs.helpers import (
     FINLEY,
     GREG,
     MANNI,

@@ -9,7 +9,7 @@ from clients.conformance.leaks import has_token
 from games.engine import IllegalAction, Match, Rng
 from games.grucha import GAME
 from games.grucha.cards import deck
-from tests.games.grucha_helpers import arrange, new_match, run, submit
+from tests.games.grucha.helpers import arrange, new_match, run, submit
 
 
 def played() -> Match:

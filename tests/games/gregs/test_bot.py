@@ -6,7 +6,7 @@ from clients.commands.arena import run_arena
 from games.engine import Rng
 from games.gregs import GAME
 from games.gregs.bot import cheese_chance, heuristic, keep_revealing, unseen_mean
-from tests.games.gregs_helpers import CHEESE, PLASTER, ROBOT, WRESTLING, ZOO, act, reveal, table, turn_of
+from tests.games.gregs.helpers import CHEESE, PLASTER, ROBOT, WRESTLING, ZOO, act, reveal, table, turn_of
 
 
 class TestHeuristic:

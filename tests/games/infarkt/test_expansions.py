@@ -10,7 +10,7 @@ import pytest
 from games.engine import Match, Rng, random_policy
 from games.infarkt import GAME, flow
 from games.infarkt.cards import CARDS
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     ANTIDEP,
     BEER,
     CIGARETTES,

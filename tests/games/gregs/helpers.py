@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 
 from games.engine import Event, Match, Rng, random_policy
+from games.engine.testing import act as act  # the engine's, for the tests
+from games.engine.testing import kinds as kinds
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS, CHARACTER_IDS, RANK_IDS
 from games.gregs.cards import CHEESE as CHEESE  # re-exported for the tests
@@ -43,20 +45,9 @@ def turn_of(match: Match, seat: int, holder: int, fan: list[str], revealed: int 
     return state
 
 
-def act(match: Match, seat: int, kind: str, **fields: Any) -> list[Any]:
-    """Apply one wire action and return the event bodies."""
-    events: list[Event[Any]] = match.act(seat, {"kind": kind, **fields})
-    return [e.body for e in events]
-
-
 def reveal(match: Match, seat: int, *slots: int) -> list[Any]:
     """Reveal ``slots`` one after the other; the bodies of all their events."""
     return [body for slot in slots for body in act(match, seat, "reveal", slot=slot)]
-
-
-def kinds(bodies: list[Any]) -> list[str]:
-    """The tags of event bodies, in order."""
-    return [b.__struct_config__.tag for b in bodies]
 
 
 def fan_cards(state: State) -> list[str]:

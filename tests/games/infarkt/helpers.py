@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event, Match, Prompt
+from games.engine import Match, Prompt
+from games.engine.testing import act as act  # for the tests
+from games.engine.testing import kinds as kinds
+from games.engine.testing import of_kind as of_kind
 from games.infarkt import GAME
 from games.infarkt.cards import TRACKS
 from games.infarkt.model import Decision, State
@@ -103,12 +106,6 @@ def visit(match: Match, seat: int, place: str, *later: str) -> State:
     return state
 
 
-def act(match: Match, seat: int, kind: str, **fields: Any) -> list[Any]:
-    """Apply one wire action and return the event bodies."""
-    events: list[Event[Any]] = match.act(seat, {"kind": kind, **fields})
-    return [e.body for e in events]
-
-
 def choose(match: Match, seat: int, *values: str) -> list[Any]:
     """Answer the seat's decisions with ``values`` in turn; the bodies of all their events."""
     return [b for v in values for b in act(match, seat, "choose", value=v)]
@@ -116,11 +113,3 @@ def choose(match: Match, seat: int, *values: str) -> list[Any]:
 
 def prompts(match: Match) -> dict[int, Prompt]:
     return GAME.prompts(match.state)
-
-
-def kinds(bodies: list[Any]) -> list[str]:
-    return [b.__struct_config__.tag for b in bodies]
-
-
-def of_kind(bodies: list[Any], tag: str) -> list[Any]:
-    return [b for b in bodies if b.__struct_config__.tag == tag]

@@ -9,7 +9,7 @@ from games.engine import Bot, Match, Rng
 from games.infarkt import GAME
 from games.infarkt.bot import heuristic
 from games.infarkt.stats import Ending, ending, measure, pace
-from tests.games.infarkt_helpers import (
+from tests.games.infarkt.helpers import (
     BEER,
     CIGARETTES,
     COFFEE,

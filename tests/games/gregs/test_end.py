@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engine import Match, Outcome
 from games.gregs import GAME, rules
 from games.gregs.model import CursePassed, LastRound, Moved, Revealed, TimedOut
-from tests.games.gregs_helpers import (
+from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
     GREG,
