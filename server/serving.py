@@ -26,6 +26,7 @@ import msgspec
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from server.proxies import ProxyHeaders
 from server.settings import HTTP_HEADROOM, Limits, Settings
 
 Phase = Literal["idle", "header", "body"]
@@ -133,12 +134,13 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
         "ws_ping_timeout": limits.ping_timeout,
         "timeout_keep_alive": max(1, math.ceil(limits.idle_timeout)),  # uvicorn takes whole seconds
         "limit_concurrency": limits.max_connections + HTTP_HEADROOM,  # HTTP: 503 past it
-        "proxy_headers": True,
-        "forwarded_allow_ips": ",".join(settings.trusted_proxies),
+        # the proxies' headers are read by our own middleware below, not uvicorn's (`server.proxies`)
+        "proxy_headers": False,
         "timeout_graceful_shutdown": max(1, int(settings.shutdown_grace)),
     }
     if settings.websockets == "picows":
         from server.ws.picows import picows_protocol  # an optional extra: imported only when chosen
 
         options["ws"] = picows_protocol(app, settings)
-    return uvicorn.Config(app, **{**options, **overrides})
+    wrapped: Any = None if app is None else ProxyHeaders(app, settings.trusted_proxies)
+    return uvicorn.Config(wrapped, **{**options, **overrides})
