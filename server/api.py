@@ -84,6 +84,11 @@ def refusals(handler: Handler) -> Handler:
 
 #: Largest request body accepted, bytes (docs/api.md); bigger answers 413 ``request/too_large``.
 MAX_BODY = 64 * 1024
+
+#: Levels of objects and arrays a body may always nest, as a websocket frame (the decoder refuses past
+#: its stack, about 1,000).
+NESTING = 500
+
 #: A seat in a path: 0, 1, 2... (no sign, no leading zero).
 SEAT_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 
@@ -107,6 +112,11 @@ async def _body(request: Request, kind: type[Any]) -> Any:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+    except RecursionError:
+        # deeper than the decoder's stack though under the size limit (a 500 and a traceback before):
+        # refused as a frame nested so deep is (protocol/README.md, "Limits")
+        error = f"the body nests too deeply (up to {NESTING} levels of objects and arrays are always read)"
+        raise Refused("request/invalid", error, {"error": error}) from None
 
 
 def _bearer(request: Request) -> str:
