@@ -19,6 +19,7 @@ upgraded) is the session's: its hello timeout and the websocket pings bound it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from typing import Any, Literal
 
@@ -119,6 +120,23 @@ def timed(limits: Limits) -> type[TimedHTTP]:
     return type("TimedHTTP", (TimedHTTP,), {"limits": limits})
 
 
+class OneLine(logging.Filter):
+    """uvicorn's record of a text frame that is not UTF-8 (it closes the connection 1007) without its
+    traceback: the client's fault, one line per frame is enough (it was a whole traceback each)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Put `OneLine` on uvicorn's error log (once; its logging configuration keeps a logger's filters)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLine) for f in logger.filters):
+        logger.addFilter(OneLine())
+
+
 def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Config:
     """The uvicorn configuration of a worker serving ``app`` as ``settings`` say (``overrides``: more
     `uvicorn.Config` arguments, e.g. ``log_level``): frames, pings, the HTTP deadlines, the connection
@@ -143,4 +161,6 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
 
         options["ws"] = picows_protocol(app, settings)
     wrapped: Any = None if app is None else ProxyHeaders(app, settings.trusted_proxies)
-    return uvicorn.Config(wrapped, **{**options, **overrides})
+    config = uvicorn.Config(wrapped, **{**options, **overrides})
+    quiet_bad_frames()  # after the config, which configures uvicorn's logging
+    return config
