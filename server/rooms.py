@@ -140,10 +140,11 @@ class Rooms:
         # one round trip (meta, state, schedule, the id's stored result) unless this worker kept it
         loaded = warm or await self.store.load(room, seat, action_id)
         game = self.game(_found(loaded.meta, room))
-        parsed = game.convert_action(action)
-        if kind == "player" and isinstance(parsed, Timeout):
-            # deadlines are the server's: a client must not fake one (it would apply a default early)
+        if kind == "player" and action.get("kind") == Timeout.__struct_config__.tag:
+            # deadlines are the server's: a client must not fake one (it would apply a default early);
+            # refused by its kind, before its fields (without ``prompt`` it was action/malformed)
             raise IllegalAction("action/not_offered", "timeouts are applied by the server only")
+        parsed = game.convert_action(action)
         action_digest = digest(action) if action_id is not None else ""
         seed = await self.seed(room)
         for _ in range(MAX_RETRIES):

@@ -221,6 +221,22 @@ async def test_a_player_cannot_send_the_servers_timeout_action(services: Service
     assert acted.version == state.version + 1
 
 
+@pytest.mark.parametrize("action", [{"kind": "timeout"}, {"kind": "timeout", "prompt": 7, "x": 1}])
+async def test_issue_21_6_a_players_timeout_is_not_offered_whatever_its_fields(
+    services: Services, action: dict[str, object]
+) -> None:
+    """As protocol/README.md says: without ``prompt`` (or with wrong fields) it was action/malformed."""
+    room = await make_room(services)
+    seat, _ = await first_choice(services, room.room)
+    with pytest.raises(IllegalAction) as refused:
+        await services.rooms.act(room.room, seat, action, "t1")
+    assert (refused.value.code, refused.value.message) == (
+        "action/not_offered",
+        "timeouts are applied by the server only",
+    )
+    assert await services.store.get_log(room.room) == []
+
+
 async def test_a_player_who_left_cannot_act_for_the_seat_any_more(services: Services) -> None:
     room = await make_room(services)
     seat, action = await first_choice(services, room.room)
