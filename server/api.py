@@ -162,9 +162,11 @@ def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]
         "title": game.title,
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
+        "seat_ranges": [msgspec.to_builtins(r) for r in game.declared_seats()],
         "options_schema": msgspec.json.schema(game.Options),
         "bots": ["random", *sorted(set(bots_of(game)) - {"random"})],
         "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
+        "free_form": {kind: msgspec.to_builtins(form) for kind, form in sorted(game.free_form.items())},
     }
 
 

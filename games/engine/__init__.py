@@ -22,7 +22,17 @@ from games.engine.model import (
     encode_args,
     only,
 )
-from games.engine.plugin import Game, Policy, check, free_form_kinds, kind_of, step, struct_types
+from games.engine.plugin import (
+    FreeForm,
+    Game,
+    Policy,
+    SeatRange,
+    check,
+    free_form_kinds,
+    kind_of,
+    step,
+    struct_types,
+)
 from games.engine.rng import Rng
 from games.engine.search import ismcts
 from games.engine.seating import first_seat
@@ -39,6 +49,7 @@ __all__ = [
     "DataError",
     "DataTable",
     "Event",
+    "FreeForm",
     "Game",
     "IllegalAction",
     "LogEntry",
@@ -50,6 +61,7 @@ __all__ = [
     "Provenance",
     "Rng",
     "Seat",
+    "SeatRange",
     "Story",
     "Thought",
     "TimedOut",
