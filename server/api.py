@@ -20,6 +20,7 @@ from starlette.routing import Route
 from games.engine.plugin import Game
 from games.engine.thinking import bots_of
 from server.errors import Refused
+from server.health import PING_TIMEOUT
 from server.lobby import CreateRoom, SettingsBody
 from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
 from server.services import Services
@@ -60,11 +61,17 @@ def client_of(request: Request) -> str:
 def refusals(handler: Handler) -> Handler:
     """``handler`` with `Refused` answered as its status and ``{"code", "message", "details"}``
     (``rate/limited`` with ``Retry-After``), and a store outage as 503 ``store/unavailable``. A token
-    refused (``auth/bad_token``) spends one of the client's failed token checks."""
+    refused (``auth/bad_token``) spends one of the client's failed token checks. The call has
+    `STORE_DEADLINE` seconds (the body's upload not counted): past it, 503 too, so a Redis that hangs
+    with its sockets open is answered within that, not after the store's pipeline deadline (5 s a
+    read: a call waited 9-10 s)."""
 
     async def wrapped(request: Request) -> Response:
         try:
-            return await handler(request)
+            async with asyncio.timeout(None) as deadline:
+                request.state.deadline = deadline
+                deadline.reschedule(asyncio.get_running_loop().time() + STORE_DEADLINE)
+                return await handler(request)
         except OUTAGE_ERRORS as exc:
             outage_of(_services(request).store).failed(exc)
             answer = {"code": UNAVAILABLE, "message": MESSAGE}
@@ -83,8 +90,17 @@ def refusals(handler: Handler) -> Handler:
     return wrapped
 
 
+#: Seconds a lobby call may take (after its body arrived) before it answers 503 ``store/unavailable``:
+#: a store that takes this long is not answering (the readiness ping's bound, `server.health`).
+STORE_DEADLINE = PING_TIMEOUT
+
 #: Largest request body accepted, bytes (docs/api.md); bigger answers 413 ``request/too_large``.
 MAX_BODY = 64 * 1024
+
+#: Levels of objects and arrays a body may always nest, as a websocket frame (the decoder refuses past
+#: its stack, about 1,000).
+NESTING = 500
+
 #: A seat in a path: 0, 1, 2... (no sign, no leading zero).
 SEAT_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 
@@ -93,12 +109,17 @@ async def _read(request: Request) -> bytes:
     """The body, read only up to `MAX_BODY` bytes (a client may lie in Content-Length, or send none)."""
     if int(request.headers.get("content-length") or 0) > MAX_BODY:
         raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
+    deadline: asyncio.Timeout | None = getattr(request.state, "deadline", None)
+    if deadline is not None:  # a slow upload is bounded by the body timeout, not the store's deadline
+        deadline.reschedule(None)
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
             raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
         chunks.append(chunk)
+    if deadline is not None:
+        deadline.reschedule(asyncio.get_running_loop().time() + STORE_DEADLINE)
     return b"".join(chunks)
 
 
@@ -108,6 +129,11 @@ async def _body(request: Request, kind: type[Any]) -> Any:
         return msgspec.json.decode(raw or b"{}", type=kind)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise Refused("request/invalid", str(exc), {"error": str(exc)}) from None
+    except RecursionError:
+        # deeper than the decoder's stack though under the size limit (a 500 and a traceback before):
+        # refused as a frame nested so deep is (protocol/README.md, "Limits")
+        error = f"the body nests too deeply (up to {NESTING} levels of objects and arrays are always read)"
+        raise Refused("request/invalid", error, {"error": error}) from None
 
 
 def _bearer(request: Request) -> str:
@@ -137,9 +163,11 @@ def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]
         "title": game.title,
         "min_seats": game.min_seats,
         "max_seats": game.max_seats,
+        "seat_ranges": [msgspec.to_builtins(r) for r in game.declared_seats()],
         "options_schema": msgspec.json.schema(game.Options),
         "bots": ["random", *sorted(set(bots_of(game)) - {"random"})],
         "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
+        "free_form": {kind: msgspec.to_builtins(form) for kind, form in sorted(game.free_form.items())},
     }
 
 

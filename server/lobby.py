@@ -270,12 +270,17 @@ class Lobby:
 def checked_options(game: Game[Any, Any], seats: int, raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` options validated for a table of ``seats``, as builtins with every default filled in.
 
-    The option Struct's constraints are checked first, then a dry run of ``game.setup`` and
+    The option Struct's constraints are checked first, then the seat count against the game's range
+    for these options (`Game.seats_for`), then a dry run of ``game.setup`` and
     ``encode_state`` with a throwaway seed proves the room can start (a start seat past the last seat, a
     number too big to store). Raises `Refused` ``request/invalid`` with the reason.
     """
     try:
         options = game.options(raw)
+        low, high = game.seats_for(options)
+        if not low <= seats <= high:  # the game's declared range for these options (`Game.seat_ranges`)
+            reason = f"seats must be {low} to {high} with these options"
+            raise Refused("request/invalid", reason, {"error": reason, "seats": [low, high]})
         game.encode_state(game.setup(seats, options, setup_ctx(b"dry-run")))
     except msgspec.ValidationError as exc:
         text = str(exc)  # with the path within the whole body

@@ -26,6 +26,7 @@ The action path is counted by `Metrics` as an observer of `server.rooms.Rooms` (
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 
+from server.health import PING_TIMEOUT
 from server.outage import outage_of, unavailable
 from server.pauses import Pauses
 
@@ -45,6 +47,9 @@ if TYPE_CHECKING:
 LATENCY_BUCKETS = (0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 ROOM_STATUSES = ("open", "running", "finished", "abandoned")
+
+#: Seconds a scrape waits for the store's room counts (the readiness ping's bound, `server.health`).
+STORE_WAIT = PING_TIMEOUT
 
 
 class Metrics:
@@ -96,11 +101,16 @@ class Metrics:
 
     async def refresh(self, services: Services) -> None:
         """Read the gauges: connections and watched rooms from the hub, rooms by status from the sizes
-        of the store's room lists (`Store.room_counts`: a few reads, whatever the number of rooms)."""
+        of the store's room lists (`Store.room_counts`: a few reads, whatever the number of rooms).
+        Raises ``TimeoutError`` when the store has not answered within `STORE_WAIT` seconds."""
         counts = services.hub.counts()
         self.watched.set(counts["rooms"])
         self.draining.set(1 if services.inflight.draining else 0)
-        for status, count in (await services.store.room_counts()).items():
+        # a scrape never waits on a hung store past this: Prometheus gives up after 10 s by default,
+        # so the gauge that says the store is down would never be read during a hang
+        async with asyncio.timeout(STORE_WAIT):
+            counts_by_status = await services.store.room_counts()
+        for status, count in counts_by_status.items():
             self.rooms.labels(status).set(count)
         self.store_up.set(1)
 
@@ -127,7 +137,8 @@ def counted_connections(
 
 async def metrics_endpoint(request: Request) -> Response:
     """``GET /metrics``: the Prometheus text exposition (gauges read now; while the store is unreachable
-    the room gauges keep their last values and ``boardroom_store_up`` is 0)."""
+    or takes more than `STORE_WAIT` seconds, the room gauges keep their last values and
+    ``boardroom_store_up`` is 0)."""
     services: Services = request.app.state.services
     try:
         await services.metrics.refresh(services)

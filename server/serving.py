@@ -19,6 +19,7 @@ upgraded) is the session's: its hello timeout and the websocket pings bound it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from typing import Any, Literal
 
@@ -26,6 +27,7 @@ import msgspec
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from server.proxies import ProxyHeaders
 from server.settings import HTTP_HEADROOM, Limits, Settings
 
 Phase = Literal["idle", "header", "body"]
@@ -118,6 +120,23 @@ def timed(limits: Limits) -> type[TimedHTTP]:
     return type("TimedHTTP", (TimedHTTP,), {"limits": limits})
 
 
+class OneLine(logging.Filter):
+    """uvicorn's record of a text frame that is not UTF-8 (it closes the connection 1007) without its
+    traceback: the client's fault, one line per frame is enough (it was a whole traceback each)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Put `OneLine` on uvicorn's error log (once; its logging configuration keeps a logger's filters)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLine) for f in logger.filters):
+        logger.addFilter(OneLine())
+
+
 def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Config:
     """The uvicorn configuration of a worker serving ``app`` as ``settings`` say (``overrides``: more
     `uvicorn.Config` arguments, e.g. ``log_level``): frames, pings, the HTTP deadlines, the connection
@@ -133,12 +152,15 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
         "ws_ping_timeout": limits.ping_timeout,
         "timeout_keep_alive": max(1, math.ceil(limits.idle_timeout)),  # uvicorn takes whole seconds
         "limit_concurrency": limits.max_connections + HTTP_HEADROOM,  # HTTP: 503 past it
-        "proxy_headers": True,
-        "forwarded_allow_ips": ",".join(settings.trusted_proxies),
+        # the proxies' headers are read by our own middleware below, not uvicorn's (`server.proxies`)
+        "proxy_headers": False,
         "timeout_graceful_shutdown": max(1, int(settings.shutdown_grace)),
     }
     if settings.websockets == "picows":
         from server.ws.picows import picows_protocol  # an optional extra: imported only when chosen
 
         options["ws"] = picows_protocol(app, settings)
-    return uvicorn.Config(app, **{**options, **overrides})
+    wrapped: Any = None if app is None else ProxyHeaders(app, settings.trusted_proxies)
+    config = uvicorn.Config(wrapped, **{**options, **overrides})
+    quiet_bad_frames()  # after the config, which configures uvicorn's logging
+    return config

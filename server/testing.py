@@ -22,6 +22,7 @@ from games.engine.plugin import Game
 from server.app import create_app
 from server.clock import Clock
 from server.services import Services
+from server.serving import quiet_bad_frames
 from server.settings import Settings
 from server.ws.conn import limit_send_buffer
 
@@ -76,6 +77,7 @@ def start_server(
         lifespan="on",
         **_websockets(app, settings),
     )
+    quiet_bad_frames()  # as `server.serving.uvicorn_config`
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()

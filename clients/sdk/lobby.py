@@ -19,8 +19,10 @@ class LobbyError(Exception):
 
 
 class GameInfo(msgspec.Struct):
-    """A game the server hosts: ``id``, ``title``, seat range, the names of its bot policies and its
-    timer classes with the seconds a room gets unless it sets its own (``timers``)."""
+    """A game the server hosts: ``id``, ``title``, seat range (the widest; ``seat_ranges``: the range
+    per option set, ``{"options", "min", "max"}``, the last whose options match a room's applies), the
+    names of its bot policies, its timer classes with the seconds a room gets unless it sets its own
+    (``timers``) and its free-form kinds (``free_form``: kind -> ``{"about", "example"}``)."""
 
     id: str
     title: str
@@ -29,6 +31,8 @@ class GameInfo(msgspec.Struct):
     bots: list[str] = []
     options_schema: dict[str, Any] = {}
     timers: dict[str, float] = {}
+    seat_ranges: list[dict[str, Any]] = []
+    free_form: dict[str, dict[str, Any]] = {}
 
 
 class Created(msgspec.Struct):

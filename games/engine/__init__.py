@@ -23,8 +23,10 @@ from games.engine.model import (
     only,
 )
 from games.engine.plugin import (
+    FreeForm,
     Game,
     Policy,
+    SeatRange,
     Stepped,
     advance,
     check,
@@ -50,6 +52,7 @@ __all__ = [
     "DataError",
     "DataTable",
     "Event",
+    "FreeForm",
     "Game",
     "IllegalAction",
     "LogEntry",
@@ -61,6 +64,7 @@ __all__ = [
     "Provenance",
     "Rng",
     "Seat",
+    "SeatRange",
     "Stepped",
     "Story",
     "Thought",

@@ -33,6 +33,24 @@ ENGINE_TIMERS = frozenset({"turn", "reaction", "commit", "setup"})
 TIMER_NAME = re.compile(r"[a-z_]{1,32}")
 
 
+class SeatRange(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The seat counts ``min``..``max`` (inclusive) a table takes when its options have the values in
+    ``options`` (option name -> value, as builtins; ``{}``: any options)."""
+
+    options: dict[str, Any]
+    min: int
+    max: int
+
+
+class FreeForm(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a client needs to build an action of a free-form kind (one a prompt offers without listing
+    its choices): ``about``, what its fields mean in a sentence or two (with the rule ids), and one
+    ``example`` of the whole action (``{"kind": ..., ...}``, of the shape the game decodes)."""
+
+    about: str
+    example: dict[str, Any]
+
+
 class Game(abc.ABC, Generic[S, Opt]):
     """One game. Subclasses set the class attributes and implement the abstract methods.
 
@@ -42,12 +60,21 @@ class Game(abc.ABC, Generic[S, Opt]):
     ``story``: the sentences of its events (`games.engine.story`, from a data file; none by default).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
+    ``seat_ranges``: the seat counts each option set allows (`SeatRange`; the last one whose options
+    match wins, see `seats_for`), when they depend on options (iGranie: 3 to 5, 2 to 5 with
+    ``allow_two_players``); empty: ``min_seats``..``max_seats`` whatever the options. ``min_seats`` and
+    ``max_seats`` are then the widest bounds. ``setup`` refuses what they refuse, and the lobby refuses
+    a room its options do not seat (tests/engine/test_seat_ranges.py holds every game to both).
+    ``free_form``: kind -> `FreeForm` for each kind its prompts may offer free-form (`free_form_kinds`):
+    listed by ``GET /api/games`` so a client needs no game's README to build one (Grucha's ``submit``).
     ``timers``: the game's own timer classes (those its prompts name besides `ENGINE_TIMERS`) and their
     default seconds (Gregs: ``{"cut": 20.0, "curse": 20.0}``); it may also give its own default for an
     engine class. A room may set the seconds of `timer_classes` only.
     """
 
     shared_view: ClassVar[bool] = False
+    seat_ranges: ClassVar[tuple[SeatRange, ...]] = ()
+    free_form: ClassVar[Mapping[str, FreeForm]] = {}
     timers: ClassVar[Mapping[str, float]] = {}
     story: ClassVar[Story] = Story()
     id: ClassVar[str]
@@ -68,7 +95,8 @@ class Game(abc.ABC, Generic[S, Opt]):
         room creation (400 ``request/invalid`` naming its path), so no game may silently drop one; and for
         an ``EventBody`` member not tagged with tag field ``kind``: the protocol documents every event as
         tagged ``kind``. Raises ``ValueError`` for a timer class not named as `TIMER_NAME` says or without
-        positive seconds."""
+        positive seconds, or a `free_form` example of another kind; `IllegalAction` for one that does not
+        decode."""
         for name, seconds in self.timers.items():
             if not TIMER_NAME.fullmatch(name) or not seconds > 0:
                 raise ValueError(f"{self.id}: timer {name!r} needs a name of a-z and _ and seconds above 0")
@@ -85,6 +113,10 @@ class Game(abc.ABC, Generic[S, Opt]):
         self._state_dec = msgspec.msgpack.Decoder(self.State)
         self._action_dec = msgspec.json.Decoder(self.Action | Timeout)
         self._action_conv_type = self.Action | Timeout
+        for kind, form in self.free_form.items():
+            example = self.convert_action(form.example)  # IllegalAction for an example it cannot decode
+            if kind_of(example) != kind:
+                raise ValueError(f"{self.id}: the free-form example of {kind!r} is a {kind_of(example)!r}")
 
     # ---- the five rules functions -------------------------------------------------------------------
     @abc.abstractmethod
@@ -161,6 +193,20 @@ class Game(abc.ABC, Generic[S, Opt]):
         allows, the step cap and the play-out count in CI. The default: the default options at every seat
         count ``min_seats``..``max_seats``, a cap of 2000 steps, 300 play-outs."""
         return Coverage((OptionSet({}, tuple(range(self.min_seats, self.max_seats + 1))),))
+
+    def declared_seats(self) -> tuple[SeatRange, ...]:
+        """`seat_ranges`, or the one range ``min_seats``..``max_seats`` of any options."""
+        return self.seat_ranges or (SeatRange({}, self.min_seats, self.max_seats),)
+
+    def seats_for(self, options: Opt) -> tuple[int, int]:
+        """``(min, max)`` seats of a table with ``options`` (an ``Options`` Struct): the last declared
+        `SeatRange` whose every option has the value it names."""
+        values = msgspec.to_builtins(options)
+        found = (self.min_seats, self.max_seats)
+        for declared in self.declared_seats():
+            if all(values.get(name) == value for name, value in declared.options.items()):
+                found = (declared.min, declared.max)
+        return found
 
     # ---- codecs (the engine's, shared by every game) ---------------------------------------------------
     def encode_state(self, state: S) -> bytes:

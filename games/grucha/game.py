@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Prompt, Rng, Timeout
 from games.engine.coverage import Coverage, OptionSet
+from games.engine.plugin import FreeForm
 from games.engine.story import load_story
 from games.grucha import model, rules, table
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
@@ -76,6 +77,14 @@ def _refuse(code: str, reason: str, message: str = "", **details: Any) -> Illega
     return IllegalAction(code, message, {"reason": reason, **details})
 
 
+SUBMIT = FreeForm(
+    "GRU-9: the complete new table: every group on the table after the play, those already there (as"
+    " they stay or reshaped) and those laid from the hand; `cards` are card ids, `jokers` names the card"
+    " a joker stands for (GRU-6). Re-submitting the view's `table` groups keeps their meanings.",
+    {"kind": "submit", "groups": [{"cards": ["7S-a", "JK-b1", "9S-b"], "jokers": {"JK-b1": "8S"}}]},
+)
+
+
 class Grucha(Game[model.State, model.Options]):
     """Grucha, the rummy with free table rearrangement, for 2 to 5 seats (rules GRU-1…15)."""
 
@@ -90,6 +99,8 @@ class Grucha(Game[model.State, model.Options]):
     EventBody = EventBody
     story = load_story("games.grucha", "story.json", EventBody, NAMES)
     timers = {REVEAL: REVEAL_SECONDS}
+    #: GRU-9: the one free-form kind, as ``GET /api/games`` lists it (README "Actions")
+    free_form = {"submit": SUBMIT}
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:

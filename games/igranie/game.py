@@ -27,6 +27,7 @@ from games.engine import (
     kind_of,
 )
 from games.engine import windows as wn
+from games.engine.plugin import SeatRange
 from games.engine.story import load_story
 from games.igranie import cards, choices, events, model, ranking
 from games.igranie.actions import carry_out, default_action
@@ -43,6 +44,8 @@ class Igranie(Game[model.State, model.Options]):
     title = "iGranie z Gruzem"
     min_seats = 2
     max_seats = 5
+    #: IGR-1: 3 to 5 players; 2 only with the two-player variant (what `setup` refuses, the lobby does)
+    seat_ranges = (SeatRange({}, 3, 5), SeatRange({"allow_two_players": True}, 2, 5))
     #: Timer classes of its own (README): offers (Staff, Bartering, trades), the defender's give-up,
     #: Lena's rent decision, the neighbour's random discard.
     timers = {"offer": 20.0, "defend": 15.0, "rent": 30.0, "discard": 20.0}

@@ -62,12 +62,39 @@ def decode(game: Game[Any, Any], request: ActRequest) -> Decoded:
     """The request's action, decoded once by the room's game. Raises `IllegalAction` ``action/malformed``
     (it does not decode) or ``action/not_offered`` (a player's timeout: deadlines are the server's)."""
     raw = request.action
-    parsed = game.decode_action(raw) if isinstance(raw, msgspec.Raw) else game.convert_action(raw)
+    try:
+        parsed = game.decode_action(raw) if isinstance(raw, msgspec.Raw) else game.convert_action(raw)
+    except IllegalAction:
+        if request.actor == "player" and _kind(raw) == TIMEOUT:
+            raise _not_offered() from None  # refused by its kind, before its fields
+        raise
     if request.actor == "player" and isinstance(parsed, Timeout):
-        # a client must not fake a deadline: it would apply a default early
-        raise IllegalAction("action/not_offered", "timeouts are applied by the server only")
+        raise _not_offered()
     wire = msgspec.to_builtins(parsed)
     return Decoded(parsed, wire, digest(wire) if request.action_id is not None else "")
+
+
+#: The tag of the engine's `Timeout` action.
+TIMEOUT = Timeout.__struct_config__.tag
+
+
+class _Tagged(msgspec.Struct):
+    kind: Any = None
+
+
+def _kind(raw: msgspec.Raw | dict[str, Any]) -> Any:
+    """The ``kind`` of an action that did not decode (read on that error path only), else ``None``."""
+    if isinstance(raw, dict):
+        return raw.get("kind")
+    try:
+        return msgspec.json.decode(raw, type=_Tagged).kind
+    except (msgspec.DecodeError, RecursionError):
+        return None
+
+
+def _not_offered() -> IllegalAction:
+    # a client must not fake a deadline: it would apply a default early
+    return IllegalAction("action/not_offered", "timeouts are applied by the server only")
 
 
 def digest(action: Any) -> str:

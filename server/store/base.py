@@ -15,6 +15,7 @@ from server.store.model import (
     Change,
     Commit,
     CommitResult,
+    Current,
     Deadline,
     Loaded,
     LogStep,
@@ -77,6 +78,12 @@ class Store(Protocol):
 
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
         """Log steps with ``version > since``, in order."""
+        ...
+
+    async def current(self, room: str, since: int = 0) -> Current:
+        """The state, its schedule and the log steps with ``since < version <= state.version``, in one
+        read (Redis: one script), so none of them is of another version than the state. An empty
+        `Current` before the start or for an unknown room."""
         ...
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None: ...

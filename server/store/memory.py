@@ -25,6 +25,7 @@ from server.store.model import (
     Change,
     Commit,
     CommitResult,
+    Current,
     Deadline,
     Loaded,
     LogStep,
@@ -230,6 +231,16 @@ class MemoryStore:
                 return []
             # log[i] produced version i + 1, so versions > since start at index since
             return [_clone(step, LogStep) for step in entry.log[max(since, 0) :]]
+
+    async def current(self, room: str, since: int = 0) -> Current:
+        with self._lock:
+            entry = self._entry(room)
+            if entry is None or entry.state is None:
+                return Current()
+            state = msgspec.structs.replace(entry.state)
+            schedule = None if entry.schedule is None else _clone(entry.schedule, Schedule)
+            steps = entry.log[max(since, 0) : state.version]
+            return Current(state, schedule, [_clone(step, LogStep) for step in steps])
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
         with self._lock:

@@ -134,6 +134,17 @@ class Loaded(msgspec.Struct):
     known: ActionResult | None = None
 
 
+class Current(msgspec.Struct):
+    """A room at one version, read at once (`Store.current`): its ``state`` (``None`` before the start),
+    the ``schedule`` written with it and the ``log`` steps after the asked version up to
+    ``state.version``, never one past it. What a catch-up sends (a snapshot's prompt deadlines and
+    missed events) comes from one of these, so it is of one version (issue 21, point 1)."""
+
+    state: RoomState | None = None
+    schedule: Schedule | None = None
+    log: list[LogStep] = []
+
+
 class Commit(msgspec.Struct):
     """One atomic write: if the id is new and the room is still at ``expect`` (and its metadata still at
     revision ``meta_rev``, when given), store ``state`` as version ``expect + 1``, append ``step``,

@@ -53,6 +53,7 @@ from server.store.model import (
     Change,
     Commit,
     CommitResult,
+    Current,
     Deadline,
     Loaded,
     LogStep,
@@ -313,6 +314,14 @@ class RedisStore:
         key = self.keys(room)[3]
         entries: Any = await self._one(key, lambda pipe: pipe.xrange(key, start, "+"))
         return [_step_dec.decode(fields[b"s"]) for _, fields in entries]
+
+    async def current(self, room: str, since: int = 0) -> Current:
+        reply = await self._batched("current", room, [max(since, 0)])
+        state = _state(reply[:4]) if reply else None
+        if state is None:
+            return Current()
+        schedule = None if reply[4] is None else _sched_dec.decode(reply[4])
+        return Current(state, schedule, [_step_dec.decode(step) for step in reply[5:]])
 
     async def get_action(self, room: str, seat: int, action_id: str) -> ActionResult | None:
         key, field = self.keys(room)[4], f"{seat}:{action_id}"

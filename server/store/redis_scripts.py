@@ -164,6 +164,23 @@ if last[1] then step = last[1][2][2] end
 return {f[1], f[2], f[3], f[4], redis.call('GET', KEYS[6]), step}
 """
 
+#: Read-only. ARGV: since. The state, its schedule and the log after ``since`` up to the state's own
+#: version, of one moment (a script runs alone): state, version, epoch, finished, schedule, then the log
+#: steps. Returns false before the start. Separate reads let a commit of another worker fall in between:
+#: a snapshot's prompt carried the next version's deadline and its events overran its version.
+CURRENT = """
+local f = redis.call('HMGET', KEYS[3], 'state', 'version', 'epoch', 'finished')
+if not f[1] or not f[2] then return false end
+local out = {f[1], f[2], f[3], f[4], redis.call('GET', KEYS[6])}
+local since = tonumber(ARGV[1])
+if since < tonumber(f[2]) then
+  for _, entry in ipairs(redis.call('XRANGE', KEYS[4], (since + 1) .. '-0', f[2] .. '-0')) do
+    out[#out + 1] = entry[2][2]
+  end
+end
+return out
+"""
+
 #: ARGV: channel. Deletes every key of the room and publishes ``closed`` on its channel. Returns 1, or
 #: 0 for a room that does not exist.
 DELETE = """
@@ -182,6 +199,7 @@ SCRIPTS = {
     "lease": LEASE,
     "touch": TOUCH,
     "change_of": CHANGE_OF,
+    "current": CURRENT,
     "delete": DELETE,
 }
 

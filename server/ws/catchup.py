@@ -23,7 +23,7 @@ from protocol.fanout import Outgoing, Step, ViewCache, fan_out, prompt_out, snap
 from protocol.messages import PromptOut
 from server.outage import outage_of, unavailable
 from server.rooms import Rooms
-from server.store.model import RoomState
+from server.store.model import Current, RoomState
 from server.ws.conn import Conn
 from server.ws.steps import engine_events, missed, prompts_out
 
@@ -72,53 +72,57 @@ async def _catch_up(
     if since == loaded.version:
         conn.versions.update(dict.fromkeys(conn.viewers, since))
         return [], loaded
-    if since is not None and 0 <= since < loaded.version and loaded.version - since <= gap:
-        out = await _updates(rooms, game, room, conn, since, loaded)
+    replay = since is not None and 0 <= since < loaded.version and loaded.version - since <= gap
+    # the state, its schedule and the log in one read: separate reads mixed versions on two workers
+    current = await rooms.store.current(room, 0 if replay or since is None or since < 0 else since)
+    if current.state is None:
+        return [], None
+    loaded = current.state
+    if replay and since is not None and since < loaded.version:
+        out = await _updates(rooms, game, room, conn, since, current)
     else:
-        out = await _snapshots(rooms, game, room, conn, since, loaded)
+        out = _snapshots(game, conn, since, current)
     conn.versions.update(dict.fromkeys(conn.viewers, loaded.version))
     return out, loaded
 
 
-async def _current(
-    rooms: Rooms, game: Game[Any, Any], room: str, loaded: RoomState
-) -> tuple[Any, dict[int, PromptOut], Any]:
-    state = game.decode_state(loaded.state)
-    outcome = game.outcome(state) if loaded.finished else None
-    prompts = {} if outcome is not None else prompts_out(game, state, await rooms.store.get_schedule(room))
+def _current(game: Game[Any, Any], current: Current) -> tuple[Any, dict[int, PromptOut], Any]:
+    assert current.state is not None
+    state = game.decode_state(current.state.state)
+    outcome = game.outcome(state) if current.state.finished else None
+    prompts = {} if outcome is not None else prompts_out(game, state, current.schedule)
     return state, prompts, outcome
 
 
-async def _snapshots(
-    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int | None, loaded: RoomState
-) -> list[Outgoing]:
-    state, prompts, outcome = await _current(rooms, game, room, loaded)
-    steps = (
-        await rooms.store.get_log(room, since) if since is not None and 0 <= since < loaded.version else []
-    )
+def _snapshots(game: Game[Any, Any], conn: Conn, since: int | None, current: Current) -> list[Outgoing]:
+    assert current.state is not None
+    state, prompts, outcome = _current(game, current)
+    version = current.state.version
+    steps = current.log if since is not None and 0 <= since < version else []
     cache = ViewCache()
     return [
-        snapshot(game, state, loaded.version, viewer, cache, prompts, missed(steps, viewer), outcome)
+        snapshot(game, state, version, viewer, cache, prompts, missed(steps, viewer), outcome)
         for viewer in conn.viewers
     ]
 
 
 async def _updates(
-    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int, loaded: RoomState
+    rooms: Rooms, game: Game[Any, Any], room: str, conn: Conn, since: int, current: Current
 ) -> list[Outgoing]:
+    assert current.state is not None
     meta = await rooms.meta(room)
-    log = await rooms.store.get_log(room, 0)
+    log, version = current.log, current.state.version
     entries = [LogEntry(s.seat, s.action, s.now) for s in log]
     match = Match.replay(
         game, len(meta.seats), game.options(meta.options), await rooms.seed(room), entries[:since]
     )
     cache = ViewCache()
-    _, current_prompts, outcome = await _current(rooms, game, room, loaded)
+    _, current_prompts, outcome = _current(game, current)
     out: list[Outgoing] = []
-    for logged in log[since : loaded.version]:
+    for logged in log[since:version]:
         before = match.state
         match.act(logged.seat, logged.action, logged.now)
-        last = logged.version == loaded.version
+        last = logged.version == version
         prompts = current_prompts if last else _past_prompts(game, match.state, current_prompts)
         step = Step(
             logged.version - 1, logged.version, engine_events([logged]), prompts, outcome if last else None

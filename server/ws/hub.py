@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -44,12 +45,16 @@ REPLAY_BURST = 20.0
 
 class Join:
     """A connection that needs to be brought up to date (``since``: the version it shows, or ``None``;
-    ``sync``: it asked with a ``sync`` frame, which is answered even before the start)."""
+    ``sync``: it asked with a ``sync`` frame, which is answered even before the start). ``shown``, when
+    given, is called once its catch-up frames were sent (or none will be: the connection left)."""
 
-    def __init__(self, conn: Conn, since: int | None, sync: bool = False) -> None:
+    def __init__(
+        self, conn: Conn, since: int | None, sync: bool = False, shown: Callable[[], None] | None = None
+    ) -> None:
         self.conn = conn
         self.since = since
         self.sync = sync
+        self.shown = shown
 
 
 class RoomWatch:
@@ -143,6 +148,13 @@ class RoomWatch:
                 conn.send(conn.codec.encode_server(ack))
 
     async def _join(self, join: Join) -> None:
+        try:
+            await self._catch_up(join)
+        finally:
+            if join.shown is not None:
+                join.shown()
+
+    async def _catch_up(self, join: Join) -> None:
         conn = join.conn
         if conn not in self.conns:
             return
@@ -268,15 +280,18 @@ class Hub:
         self.gap = gap
         self.watches: dict[str, RoomWatch] = {}
 
-    async def join(self, conn: Conn, meta: RoomMeta, since: int | None) -> None:
-        """Start showing ``conn`` its viewers of ``meta``'s room (snapshots or missed updates first)."""
+    async def join(
+        self, conn: Conn, meta: RoomMeta, since: int | None, shown: Callable[[], None] | None = None
+    ) -> None:
+        """Start showing ``conn`` its viewers of ``meta``'s room (snapshots or missed updates first);
+        ``shown`` is called once those were sent (`Join`)."""
         watch = self.watches.get(meta.room)
         if watch is None:
             watch = self.watches[meta.room] = RoomWatch(self, meta)
         watch.conns.add(conn)
         if meta.status == "open" and conn.seats:
             watch.unconfirmed[conn] = {seat: meta.seats[seat].token_hash for seat in conn.seats}
-        watch.queue.put_nowait(Join(conn, since))
+        watch.queue.put_nowait(Join(conn, since, shown=shown))
         await self.rooms.store.touch(meta.room, self.rooms.clock.now())
 
     def acked(self, conn: Conn, ack: Ack) -> None:

@@ -38,9 +38,9 @@ from picows import (
 from picows.picows import WSProtocol  # type: ignore[attr-defined]  # not in picows' stubs
 from starlette.datastructures import Address, Headers
 from starlette.types import Message
-from uvicorn.middleware.proxy_headers import _TrustedHosts
 
 from protocol.codec import negotiate
+from server.proxies import TrustedProxies
 from server.settings import Settings
 
 log = logging.getLogger("boardroom.ws")
@@ -60,7 +60,7 @@ class PicowsSocket(WSListener):
         request: WSUpgradeRequest,
         subprotocols: list[str],
         connections: set[Any],
-        trusted: _TrustedHosts,
+        trusted: TrustedProxies,
         endpoint: Callable[[Any], Awaitable[None]],
         max_message: int,
     ) -> None:
@@ -247,7 +247,7 @@ def picows_protocol(app: Any, settings: Settings) -> Callable[..., PicowsProtoco
     from server.app import WS_ENDPOINT, WS_PATH  # the app module imports the session, as this one does
 
     limits = settings.limits
-    trusted = _TrustedHosts(settings.trusted_proxies)
+    trusted = TrustedProxies(settings.trusted_proxies)
     logger = logging.getLogger("picows.server")
     path = WS_PATH.encode()
 

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket
 
 from games.engine.errors import IllegalAction
 from protocol import PROTOCOL_MAJOR
-from protocol.codec import FrameError, codec_for, negotiate
+from protocol.codec import Frame, FrameError, codec_for, negotiate
 from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Sync, Welcome
 from server.errors import Refused
 from server.lobby import seat_of
@@ -32,7 +32,7 @@ from server.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import RoomMeta
 from server.ws.acks import Acks
-from server.ws.conn import Conn
+from server.ws.conn import TOO_SLOW, Conn
 
 log = logging.getLogger("boardroom.ws")
 
@@ -56,6 +56,7 @@ class Session:
     """One connection's session; slotted, as one lives per connection (2,000 spectators, 2,000 of them)."""
 
     __slots__ = (
+        "_held",
         "_reader",
         "_receive_asgi",
         "_stopped",
@@ -84,6 +85,7 @@ class Session:
         self._receive_asgi: Receive = ws.receive
         self._reader: asyncio.Task[Any] | None = None  # this session's task while it reads
         self._stopped = False  # `_stop_reading` cancelled it
+        self._held: list[Frame] | None = None  # answers waiting for the hello's catch-up (`_send`)
 
     async def run(self) -> None:
         origins = self.services.settings.origins
@@ -154,8 +156,25 @@ class Session:
             await self.conn.done.wait()
 
     def _send(self, msg: ServerMsg) -> None:
-        assert self.conn is not None
-        self.conn.send(self.conn.codec.encode_server(msg))
+        """Send ``msg``, or hold it while the hello's catch-up is not sent yet: the welcome and the
+        snapshots (or missed updates) always come first, before the answer to any frame sent after the
+        hello (an act's error arrived before the snapshot). Held past the send queue's bound: 4408."""
+        conn = self.conn
+        assert conn is not None
+        frame = conn.codec.encode_server(msg)
+        if self._held is None:
+            conn.send(frame)
+        elif len(self._held) < self.limits.send_queue:
+            self._held.append(frame)
+        else:
+            conn.close(TOO_SLOW, "too slow: the send queue is full")
+
+    def _shown(self) -> None:
+        """The hello's catch-up was sent: the answers held meanwhile follow, in order."""
+        held, self._held = self._held or [], None
+        if self.conn is not None:
+            for frame in held:
+                self.conn.send(frame)
 
     async def _receive(self) -> str | bytes | None:
         """The next frame, or ``None`` once the peer left or the frame was too big (closed 1009)."""
@@ -252,8 +271,9 @@ class Session:
         self._send(
             Welcome(meta.room, meta.game, seats, version, epoch, PROTOCOL_MAJOR, self.limits.max_frame)
         )
+        self._held = []
         try:
-            await self.services.hub.join(conn, meta, hello.since)
+            await self.services.hub.join(conn, meta, hello.since, self._shown)
         except OUTAGE_ERRORS as exc:
             # only its "last seen" touch failed (the viewer is in and its catch-up queued, which waits
             # for the store); the scheduler's heartbeat touches the room again

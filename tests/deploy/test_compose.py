@@ -83,3 +83,13 @@ def test_the_balancer_mounts_the_nginx_config_and_publishes_one_port(compose: di
     assert lb["volumes"] == ["./nginx.conf:/etc/nginx/nginx.conf:ro"]
     assert lb["ports"] == ["8080:80"]
     assert sorted(lb["depends_on"]) == WORKERS
+
+
+def test_the_workers_trust_the_forwarded_address_of_nginx_alone(compose: dict[str, Any]) -> None:
+    """Issue 21, point 2: not ``*`` (any peer, so any client reaching a worker could name its address),
+    but the balancer's own fixed address on the compose network."""
+    services = compose["services"]
+    lb = services["lb"]["networks"]["default"]["ipv4_address"]
+    assert services["worker1"]["environment"]["BOARDROOM_TRUSTED_PROXY"] == lb == "172.30.0.10"
+    (subnet,) = compose["networks"]["default"]["ipam"]["config"]
+    assert subnet == {"subnet": "172.30.0.0/24"}

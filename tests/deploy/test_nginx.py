@@ -84,13 +84,13 @@ def test_the_edge_limits_the_routes_the_workers_bound_per_client_address() -> No
     assert zones == {
         "create": "create_key",
         "list": "list_key",
-        "tokens": "binary_remote_addr",
+        "tokens": "token_key",
         "handshakes": "binary_remote_addr",
     }
     assert "limit_req_status 429;" in text and "limit_conn_status 429;" in text
     rooms = directives(block("location = /api/rooms"))
     assert rooms[:2] == ["limit_req zone=create burst=30 nodelay", "limit_req zone=list burst=50 nodelay"]
-    tokens = directives(block(r"location ~ ^/api/rooms/[^/]+/(start|leave|seats/[^/]+(/bot|/settings)?)$"))
+    tokens = directives(block(r"location ~ ^/api/rooms/[^/]+(/start|/leave|/seats/[^/]+(/bot|/settings)?)?$"))
     assert tokens[0] == "limit_req zone=tokens burst=20 nodelay"
     ws = directives(block("location /ws"))
     assert ws[:2] == ["limit_conn clients 100", "limit_req zone=handshakes burst=20 nodelay"]

@@ -216,11 +216,22 @@ class RedisServer:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
+    def freeze(self) -> None:
+        """SIGSTOP: Redis hangs with its sockets open (connections are accepted, nothing is answered)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """SIGCONT after `freeze`."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGCONT)
+
     def __enter__(self) -> RedisServer:
         self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.thaw()  # a stopped process takes SIGKILL too, but its sockets would stay until reaped
         self.kill()
 
 

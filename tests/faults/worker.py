@@ -17,6 +17,7 @@ import gc
 from collections import Counter
 from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -28,8 +29,18 @@ from server.serving import uvicorn_config
 from server.settings import Limits, Settings, Ttls
 from server.shutdown import GracefulServer
 
-#: The fault tests make hundreds of rooms from one address in seconds: lift the per-client buckets.
-LIMITS = Limits(creates_per_second=1e6, create_burst=1e6, lists_per_second=1e6, list_burst=1e6)
+#: The fault tests make hundreds of rooms from one address in seconds and race syncs against actions:
+#: lift the per-client buckets.
+LIMITS = Limits(
+    creates_per_second=1e6,
+    create_burst=1e6,
+    lists_per_second=1e6,
+    list_burst=1e6,
+    syncs_per_second=1e6,
+    sync_burst=1e6,
+    frames_per_second=1e6,
+    frame_burst=1e6,
+)
 #: Seconds a worker's graceful stop may take (`server.shutdown`): below `Worker.stop`'s 5 s patience.
 GRACE = 3.0
 
@@ -75,6 +86,7 @@ def main() -> None:
     parser.add_argument("--ttl", type=float, default=3600.0, help="finished rooms' TTL, seconds")
     parser.add_argument("--lease", type=float, default=30.0, help="scheduler lease, seconds")
     parser.add_argument("--cluster", action="store_true", help="the Redis URL is a Redis Cluster node")
+    parser.add_argument("--resume-gap", type=int, default=LIMITS.resume_gap, help="versions, see Limits")
     args = parser.parse_args()
     settings = Settings(
         port=args.port,
@@ -85,7 +97,7 @@ def main() -> None:
         ttls=Ttls(finished_log=args.ttl, lease=args.lease),
         allow_seed=True,
         shutdown_grace=GRACE,
-        limits=LIMITS,
+        limits=msgspec.structs.replace(LIMITS, resume_gap=args.resume_gap),
     )
     app = create_app(settings, games=with_fixtures())
     services: Services = app.state.services

@@ -66,6 +66,35 @@ class TestGames:
         assert timers["fixture-reaction"] == {**engine, "truce": 15.0}
         assert timers["fixture-hands"] == engine
 
+    def test_issue_21_6_igr_1_seat_ranges_per_option_agree_with_the_room_check(self, client: Http) -> None:
+        """IGR-1: 3 to 5 players, 2 with ``allow_two_players``. ``min_seats`` (2) is the widest bound; the
+        ranges per option say what a room of those options takes, and creation refuses exactly that."""
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert games["igranie"]["seat_ranges"] == [
+            {"options": {}, "min": 3, "max": 5},
+            {"options": {"allow_two_players": True}, "min": 2, "max": 5},
+        ]
+        assert games["gregs"]["seat_ranges"] == [{"options": {}, "min": 3, "max": 6}]
+        refused = client.post("/api/rooms", json={"game": "igranie", "seats": 2})
+        assert error(refused) == (400, "request/invalid")
+        assert refused.json()["details"] == {
+            "error": "seats must be 3 to 5 with these options",
+            "seats": [3, 5],
+        }
+        two = {"game": "igranie", "seats": 2, "options": {"allow_two_players": True}}
+        assert client.post("/api/rooms", json=two).status_code == 201
+
+    def test_issue_21_6_gru_9_the_free_form_submit_is_described_in_the_catalogue(self, client: Http) -> None:
+        """A client builds Grucha's ``submit`` from ``GET /api/games`` alone (it needed the README)."""
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        submit = games["grucha"]["free_form"]["submit"]
+        assert submit["example"] == {
+            "kind": "submit",
+            "groups": [{"cards": ["7S-a", "JK-b1", "9S-b"], "jokers": {"JK-b1": "8S"}}],
+        }
+        assert submit["about"].startswith("GRU-9: the complete new table")
+        assert games["gregs"]["free_form"] == {}
+
 
 class TestCreate:
     def test_create_answers_the_room_and_a_host_token(self, client: Http) -> None:

@@ -202,6 +202,30 @@ class TestBounds:
         response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
         assert error(response) == (413, "request/too_large")
 
+    @pytest.mark.parametrize("depth", [1_000, 5_000])
+    def test_issue_21_3_options_nested_past_the_decoders_stack_are_400_and_create_nothing(
+        self, client: Http, depth: int
+    ) -> None:
+        """Under 64 KiB, but nested past the decoder's stack: a 500 with a RecursionError traceback
+        before. A claim's body is read the same way."""
+        before = client.get("/api/rooms").json()
+        options = '{"x":' + "[" * depth + "]" * depth + "}"
+        body = '{"game":"gregs","seats":3,"options":' + options + "}"
+        response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 400
+        assert response.json() == {
+            "code": "request/invalid",
+            "message": "the body nests too deeply (up to 500 levels of objects and arrays are always read)",
+            "details": {
+                "error": "the body nests too deeply (up to 500 levels of objects and arrays are always read)"
+            },
+        }
+        assert client.get("/api/rooms").json() == before
+        claim = client.post(
+            "/api/rooms/any/seats/0/claim", content='{"name":' + "[" * depth + "]" * depth + "}"
+        )
+        assert error(claim) == (400, "request/invalid")
+
     def test_a_streamed_body_over_64_kib_is_413(self, client: Http) -> None:
         chunks = iter([b'{"name":"', b"x" * 40_000, b"y" * 40_000, b'"}'])
         response = client.post("/api/rooms/any/seats/0/claim", content=chunks)

@@ -30,6 +30,7 @@ from server.clock import FakeClock
 from server.config import OPTIONS, ConfigError, add_arguments, markdown_table, settings_from
 from server.health import readiness
 from server.inflight import Inflight
+from server.proxies import ProxyHeaders
 from server.services import Services
 from server.serving import TimedHTTP, uvicorn_config
 from server.settings import HTTP_HEADROOM, Limits, Settings, Ttls
@@ -165,7 +166,10 @@ class TestSettingsFromFlagsAndEnvironment:
         settings = settings_from(args, {**environ, "BOARDROOM_PING_TIMEOUT": "3"})
         config = uvicorn_config(create_app(settings, games=GAMES), settings)
         assert (config.ws_ping_interval, config.ws_ping_timeout) == (5.0, 3.0)
-        assert (config.forwarded_allow_ips, config.limit_concurrency) == ("10.0.0.1", 100 + HTTP_HEADROOM)
+        assert config.limit_concurrency == 100 + HTTP_HEADROOM
+        # the proxies' headers are read by our middleware (`server.proxies`), not uvicorn's
+        assert config.proxy_headers is False and isinstance(config.app, ProxyHeaders)
+        assert "10.0.0.1" in config.app.trusted_hosts and "10.9.9.9" not in config.app.trusted_hosts
         assert config.timeout_keep_alive == 3  # uvicorn's whole seconds, rounded up
         assert isinstance(config.http, type) and issubclass(config.http, TimedHTTP)
         assert config.http.limits.idle_timeout == 2.5

@@ -6,6 +6,7 @@ both implementations, so a difference between them fails here."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -107,6 +108,25 @@ async def test_invalid_utf8_in_a_text_message_closes_1007(server: RunningServer)
     _raw(ws, Opcode.TEXT, b'{"type": "ping", "n": "\xc3', fin=False)
     _raw(ws, Opcode.CONT, b'\x28"}')
     assert (await closed(ws))[0] == 1007
+
+
+async def test_issue_21_7_an_invalid_utf8_message_is_one_log_line_without_a_traceback(
+    server: RunningServer,
+) -> None:
+    """uvicorn's own websockets logged a whole traceback per such message: the client's fault."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("uvicorn.error")
+    logger.addHandler(handler)
+    try:
+        ws = await joined(server)
+        _raw(ws, Opcode.TEXT, b'{"type": "ping", "n": "\xff"}')
+        assert (await closed(ws))[0] == 1007
+    finally:
+        logger.removeHandler(handler)
+    bad = [r for r in records if "UTF-8" in r.getMessage()]
+    assert [(r.exc_info, logging.Formatter().format(r).count("\n")) for r in bad] == [(None, 0)] * len(bad)
 
 
 async def test_a_close_without_a_status_code_is_answered_without_one(server: RunningServer) -> None:

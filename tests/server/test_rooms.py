@@ -221,6 +221,44 @@ async def test_a_player_cannot_send_the_servers_timeout_action(services: Service
     assert acted.version == state.version + 1
 
 
+@pytest.mark.parametrize("action", [{"kind": "timeout"}, {"kind": "timeout", "prompt": 7, "x": 1}])
+async def test_issue_21_6_a_players_timeout_is_not_offered_whatever_its_fields(
+    services: Services, action: dict[str, object]
+) -> None:
+    """As protocol/README.md says: without ``prompt`` (or with wrong fields) it was action/malformed."""
+    room = await make_room(services)
+    seat, _ = await first_choice(services, room.room)
+    with pytest.raises(IllegalAction) as refused:
+        await act(services.rooms, room.room, seat, action, "t1")
+    assert (refused.value.code, refused.value.message) == (
+        "action/not_offered",
+        "timeouts are applied by the server only",
+    )
+    assert await services.store.get_log(room.room) == []
+
+
+async def test_issue_21_6_an_act_after_the_game_ended_is_room_finished_before_its_stale_prompt(
+    services: Services,
+) -> None:
+    """protocol/README.md, "Which check comes first": the room is judged before the prompt, so the
+    loser of a race against the game's last action is answered ``room/finished`` even with ``prompt``."""
+    room = await make_room(services)
+    game = services.rooms.games["fixture-hands"]
+    last: tuple[int, str] | None = None
+    while True:
+        state = await services.store.get_state(room.room)
+        assert state is not None
+        if state.finished:
+            break
+        seat, action = await first_choice(services, room.room)
+        last = (seat, game.prompts(game.decode_state(state.state))[seat].id)
+        await act(services.rooms, room.room, seat, action, f"a{state.version}")
+    assert last is not None
+    with pytest.raises(Refused) as refused:
+        await act(services.rooms, room.room, last[0], {"kind": "draw"}, "late", prompt=last[1])
+    assert refused.value.code == "room/finished"
+
+
 async def test_a_player_who_left_cannot_act_for_the_seat_any_more(services: Services) -> None:
     room = await make_room(services)
     seat, action = await first_choice(services, room.room)

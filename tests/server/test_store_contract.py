@@ -17,6 +17,7 @@ from server.store import (
     Change,
     Commit,
     CommitResult,
+    Current,
     Deadline,
     LogEvent,
     LogStep,
@@ -289,6 +290,21 @@ class TestCommit:
         assert [s.version for s in await store.get_log("r1", 1)] == [2]
         last = published.changes[-1]
         assert (last.version, last.state, last.epoch, last.step) == (2, b"s2", "e1", log[1])
+
+    async def test_current_reads_the_state_its_schedule_and_the_log_up_to_its_version(
+        self, store: Store
+    ) -> None:
+        """Issue 21, point 1: what a far ``sync``'s snapshot is made of, of one version."""
+        assert await store.current("r1", 0) == Current()
+        await started(store)
+        for version in range(3):
+            await store.commit(commit(version, seat=version % 2))
+        current = await store.current("r1", 1)
+        assert current.state is not None and (current.state.version, current.state.state) == (3, b"s3")
+        assert current.schedule == Schedule(3)
+        assert [s.version for s in current.log] == [2, 3]
+        assert (await store.current("r1", 0)).log == await store.get_log("r1", 0)
+        assert (await store.current("r1", 3)).log == []
 
     async def test_a_repeated_action_id_returns_the_stored_result(self, store: Store) -> None:
         await started(store)

@@ -349,3 +349,33 @@ class TestRevokedSeat:
         assert (await services.store.get_state(room)).version == 1  # type: ignore[union-attr]
         await stale.close()
         await http.aclose()
+
+
+async def test_issue_21_5_an_answer_to_a_frame_sent_right_after_the_hello_follows_its_snapshot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hello's catch-up is read from the store while the next frame is answered at once: an act's
+    error arrived before the snapshot. Welcome, snapshots, then the answers, whatever the store's pace."""
+    with running_server(Settings(), games=GAMES, clock=FakeClock()) as slow:
+        store = slow.services.store
+        current = store.current
+
+        async def late(room: str, since: int = 0) -> Any:
+            await asyncio.sleep(0.3)  # a store round trip under load
+            return await current(room, since)
+
+        monkeypatch.setattr(store, "current", late)
+        room, _, tokens = await open_room(slow, "fixture-hands", 2)
+        ws = await hello(slow, room, tokens)
+        await send(ws, {"type": "act", "id": "early", "seat": 5, "action": {"kind": "draw"}})
+        await send(ws, {"type": "ping", "n": 3})
+        frames = [await recv(ws) for _ in range(5)]
+        await ws.close()
+    assert [(f["type"], f.get("seat")) for f in frames] == [
+        ("welcome", None),
+        ("snapshot", 0),
+        ("snapshot", 1),
+        ("error", 5),
+        ("pong", None),
+    ]
+    assert (frames[3]["code"], frames[3]["id"]) == ("act/seat_not_held", "early")

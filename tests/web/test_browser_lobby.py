@@ -149,3 +149,14 @@ def test_a_room_that_does_not_exist_says_so_and_stops(pages: Pages) -> None:
     page = pages.open("/rooms/AAAAAAAAAA")
     page.wait_for_selector("#notice:has-text('This room does not exist (any more).')")
     assert page.inner_text("#conn-state") == "Disconnected"
+
+
+def test_issue_21_6_igr_1_the_lobby_offers_the_seats_of_the_default_options(pages: Pages) -> None:
+    """``min_seats`` is 2, but 2 seats need ``allow_two_players``: the form starts at 3 and says both."""
+    lobby = pages.open("/")
+    lobby.wait_for_selector("#opt-gregs-turn_limit")
+    lobby.select_option("#game", "igranie")
+    lobby.wait_for_selector("#opt-igranie-rent")
+    assert lobby.input_value("#seats") == "3"
+    assert lobby.inner_text("#game-about") == "iGranie z Gruzem: 3 to 5 seats; 2 to 5 with allow_two_players."
+    assert lobby.inner_text("#seats-hint") == "3 to 5 seats; 2 to 5 with allow_two_players"

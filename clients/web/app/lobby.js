@@ -32,12 +32,20 @@ function showMine() {
 function chooseGame() {
   const game = state.games.find((g) => g.id === $("game").value);
   if (!game) return;
-  $("game-about").textContent = `${game.title}: ${game.min_seats} to ${game.max_seats} seats.`;
+  // the seat counts per option set (GET /api/games): the first is the default options' range
+  const ranges = game.seat_ranges || [{ options: {}, min: game.min_seats, max: game.max_seats }];
+  const hint = ranges
+    .map((r, i) => {
+      const named = Object.entries(r.options).map(([k, v]) => (v === true ? k : `${k} ${v}`));
+      return i === 0 ? `${r.min} to ${r.max} seats` : `${r.min} to ${r.max} with ${named.join(", ")}`;
+    })
+    .join("; ");
+  $("game-about").textContent = `${game.title}: ${hint}.`;
   const seats = $("seats");
   seats.min = game.min_seats;
   seats.max = game.max_seats;
-  seats.value = String(game.min_seats);
-  $("seats-hint").textContent = `${game.min_seats} to ${game.max_seats}`;
+  seats.value = String(ranges[0].min);
+  $("seats-hint").textContent = hint;
   state.form = optionsForm(game.options_schema, `opt-${game.id}`);
   fill($("options"), state.form.element);
 }

@@ -77,7 +77,8 @@ export class Lobby {
     return (await this.request(method, path, options)).data;
   }
 
-  /** `[{id, title, min_seats, max_seats, options_schema, bots}]`. */
+  /** `[{id, title, min_seats, max_seats, seat_ranges, options_schema, bots, timers, free_form}]`
+   * (docs/api.md). */
   games() {
     return this.call('GET', '/api/games');
   }
