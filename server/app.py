@@ -19,16 +19,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from games.engine.plugin import Game
-from server.api import ROUTES
-from server.bus import Bus
 from server.clock import Clock
-from server.health import healthz, readyz
-from server.metrics import counted_connections, metrics_endpoint
-from server.scheduler import Scheduler
+from server.lobby.api import ROUTES
+from server.lobby.web import web_routes
+from server.ops.endpoints import healthz, metrics_endpoint, readyz
+from server.ops.metrics import counted_connections
+from server.play.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store
-from server.web import web_routes
+from server.store.bus import Bus
 from server.ws.session import websocket_endpoint
 
 
@@ -95,7 +95,7 @@ class App(Starlette):
     connection did, about 5 KB of a spectator's 26 KB of Python objects (docs/benchmarks.md, "A crowd
     of spectators"). None of them acts on a websocket (CORS and the origin guard are HTTP-only; the
     session answers every error itself). Each connection that ended counts towards the next trim of
-    the allocator's free pages (`server.memory.Trimmer`)."""
+    the allocator's free pages (`server.ops.trimmer.Trimmer`)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"] == WS_PATH:

@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.plugin import Game
-from server.bus import Bus, LocalBus
 from server.clock import Clock, SystemClock
-from server.deadlines import AutoPass, TimerPolicy
-from server.inflight import Inflight
-from server.lobby import Lobby
-from server.memory import Trimmer
-from server.metrics import Metrics
-from server.ratelimit import Throttles
-from server.rooms import Rooms
+from server.lobby.lobby import Lobby
+from server.lobby.ratelimit import Throttles
+from server.ops.inflight import Inflight
+from server.ops.metrics import Metrics
+from server.ops.trimmer import Trimmer
+from server.play.deadlines import AutoPass, TimerPolicy
+from server.play.rooms import Rooms
 from server.settings import Settings
 from server.store.base import Store
+from server.store.bus import Bus, LocalBus
 from server.store.memory import MemoryStore
 from server.ws.hub import Hub
 
@@ -36,7 +36,7 @@ class Services:
         self.settings = settings
         self.clock = clock or SystemClock()
         if store is None and settings.store == "redis":
-            from server.bus_redis import redis_pair
+            from server.store.bus_redis import redis_pair
 
             store, bus = redis_pair(
                 settings.redis_url, settings.redis_prefix, settings.ttls.finished_log, settings.redis_cluster

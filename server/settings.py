@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-# Bounds checked when settings are decoded (``boardroom serve`` flags and variables, `server.config`):
+# Bounds checked when settings are decoded (``boardroom serve`` flags and variables, `server.process.config`):
 # a value outside them exits 2 naming its flag instead of starting a worker that cannot work.
 Positive = Annotated[float, msgspec.Meta(gt=0)]
 NonNegative = Annotated[float, msgspec.Meta(ge=0)]
@@ -55,7 +55,7 @@ class Limits(msgspec.Struct, frozen=True):
     - ``header_timeout``: seconds an HTTP request (a websocket handshake too) may take to send its
       headers, from its first byte; ``body_timeout``: seconds its body may take after the headers;
       ``idle_timeout``: seconds a connection may stay open before its first request, or between two
-      (keep-alive); past any of them the worker closes the connection (`server.serving`).
+      (keep-alive); past any of them the worker closes the connection (`server.process.serving`).
     - ``max_connections``: websockets one worker holds; one more is closed 1013 right after its
       handshake. HTTP requests are answered 503 once the worker holds ``max_connections`` +
       `HTTP_HEADROOM` connections of any kind (probes keep working while the websockets are full).
@@ -123,7 +123,7 @@ class Settings(msgspec.Struct, frozen=True):
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``autopass_min``/``autopass_max``: the range of the secret random delay before the server passes
       for a seat whose settings ask for ``auto_pass`` (``autopass_min`` at most ``autopass_max``: checked
-      by `server.config.settings_from`).
+      by `server.process.config.settings_from`).
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
       every key of this deployment (tests use their own); ``redis_cluster``: the URL names a node of a
@@ -132,10 +132,11 @@ class Settings(msgspec.Struct, frozen=True):
     - ``fixtures``: ``boardroom serve`` also hosts the fixture games (``fixture-*``: benchmarks, tests);
       `create_app` hosts the games it is given and does not read it.
     - ``shutdown_grace``: seconds a graceful shutdown waits for in-flight actions and for clients to
-      leave (`server.shutdown`); keep it below the orchestrator's termination grace period.
-    - ``workers``: worker processes ``boardroom serve`` runs on its one port (`server.supervisor`); more
-      than one needs the Redis store (checked by `server.config.settings_from`), since each process is
-      a whole worker with its own memory. `create_app` serves one process and does not read it.
+      leave (`server.process.shutdown`); keep it below the orchestrator's termination grace period.
+    - ``workers``: worker processes ``boardroom serve`` runs on its one port
+      (`server.process.supervisor`); more than one needs the Redis store (checked by
+      `server.process.config.settings_from`), since each process is a whole worker with its own memory.
+      `create_app` serves one process and does not read it.
     - ``websockets``: the websocket implementation under ``/ws``: ``"uvicorn"`` (uvicorn's own, on
       websockets' sans-I/O layer) or ``"picows"`` (`server.ws.picows`; the ``picows`` extra).
     """

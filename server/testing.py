@@ -21,8 +21,8 @@ import uvicorn
 from games.engine.plugin import Game
 from server.app import create_app
 from server.clock import Clock
+from server.process.serving import quiet_bad_frames
 from server.services import Services
-from server.serving import quiet_bad_frames
 from server.settings import Settings
 from server.ws.conn import limit_send_buffer
 
@@ -77,7 +77,7 @@ def start_server(
         lifespan="on",
         **_websockets(app, settings),
     )
-    quiet_bad_frames()  # as `server.serving.uvicorn_config`
+    quiet_bad_frames()  # as `server.process.serving.uvicorn_config`
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()

@@ -1,8 +1,9 @@
 """``boardroom serve``: run a worker (the embedded in-memory store by default, Redis with ``--redis``), or
-``--workers N`` of them on one port (`server.supervisor`; they share rooms through Redis).
+``--workers N`` of them on one port (`server.process.supervisor`; they share rooms through Redis).
 
-Every setting is a flag and a ``BOARDROOM_*`` variable (`server.config`; docs/operations.md). SIGTERM or
-Ctrl-C shuts the worker(s) down gracefully (`server.shutdown`): clients get ``bye`` 1001 and move on.
+Every setting is a flag and a ``BOARDROOM_*`` variable (`server.process.config`; docs/operations.md).
+SIGTERM or Ctrl-C shuts the worker(s) down gracefully (`server.process.shutdown`): clients get ``bye``
+1001 and move on.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def register(sub: Any) -> None:
-    from server.config import add_arguments
+    from server.process.config import add_arguments
 
     parser = sub.add_parser(
         "serve",
@@ -47,9 +48,9 @@ SERVERS = [*EVALUATED, "picows"]
 
 
 def run(args: argparse.Namespace) -> int:
-    from server.config import ConfigError, settings_from
-    from server.serving import uvicorn_config
-    from server.supervisor import Supervisor
+    from server.process.config import ConfigError, settings_from
+    from server.process.serving import uvicorn_config
+    from server.process.supervisor import Supervisor
     from server.ws.conn import limit_send_buffer
 
     try:
@@ -91,12 +92,13 @@ def _app(settings: Settings) -> Any:
 
 def work(sock: socket.socket, settings: Settings, log_level: str, server: str = "uvicorn") -> None:
     """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C (in this process, or in a child of
-    `server.supervisor`); ``server``: uvicorn, or one of its other websocket implementations (`EVALUATED`)."""
-    from server.serving import uvicorn_config
-    from server.shutdown import GracefulServer
+    `server.process.supervisor`); ``server``: uvicorn, or one of its other websocket implementations
+    (`EVALUATED`)."""
+    from server.process.serving import uvicorn_config
+    from server.process.shutdown import GracefulServer
 
     app = _app(settings)
-    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.serving`)
+    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.process.serving`)
     options: dict[str, Any] = {"ws": UVICORN_WS[server]} if server in UVICORN_WS else {}
     config = uvicorn_config(app, settings, log_level=log_level, **options)
     GracefulServer(config, app.state.services).run(sockets=[sock])

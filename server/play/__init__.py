@@ -1,1 +1,2 @@
-"""Play: one action from its request to its commit, and what a room's deadlines and bots add to it."""
+"""Play: one action from its request to its commit (`rooms`, `step`), the deadlines a step schedules and
+the scheduler that fires them (timeouts, bots, auto-passes)."""

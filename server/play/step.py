@@ -1,5 +1,5 @@
 """One action's step as a pure function: from the room as loaded and the decoded action to the `Commit`
-the store writes (no I/O, no clock: ``now`` is given). `server.rooms.Rooms.act` loads, calls `step`,
+the store writes (no I/O, no clock: ``now`` is given). `server.play.rooms.Rooms.act` loads, calls `step`,
 commits and retries on a conflict.
 
 The order of the checks, first to last: the room must exist (``room/not_found``); the action must
@@ -21,8 +21,8 @@ import msgspec
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Timeout
 from games.engine.plugin import Game, advance
-from server.deadlines import AutoPass, TimerPolicy, auto_passes, next_strikes, schedule_for
 from server.errors import Refused
+from server.play.deadlines import AutoPass, TimerPolicy, auto_passes, next_strikes, schedule_for
 from server.store.model import Commit, Loaded, LogEvent, LogStep, RoomMeta, RoomState
 
 #: Who acts: the seat's ``player``, the server on a ``timeout``, a server-side ``bot``, or the server's

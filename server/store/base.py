@@ -129,6 +129,6 @@ class Store(Protocol):
 
 
 class Publisher(Protocol):
-    """Where a store publishes committed changes (the `server.bus.Bus`)."""
+    """Where a store publishes committed changes (the `server.store.bus.Bus`)."""
 
     def publish(self, change: Change) -> None: ...

@@ -45,7 +45,6 @@ from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
-from server.outage import unavailable
 from server.store.base import Publisher
 from server.store.listing import RoomQuery
 from server.store.model import (
@@ -62,6 +61,7 @@ from server.store.model import (
     Schedule,
     closed_change,
 )
+from server.store.outage import unavailable
 from server.store.redis_batch import Adder, Batcher, Client, ClusterBatcher, timed
 from server.store.redis_listing import RedisLists
 from server.store.redis_scripts import KEY_NAMES, SCRIPTS, source

@@ -184,7 +184,7 @@ def _no_reply(exc: Exception) -> Exception:
 
 async def timed(call: Awaitable[T]) -> T:
     """``call`` (a command or a pipeline outside the auto-pipeline) within the auto-pipeline's
-    `DEADLINE`: the client has no socket timeout (`server.bus_redis.redis_pair`), so a Redis that hangs
+    `DEADLINE`: the client has no socket timeout (`server.store.bus_redis.redis_pair`), so a Redis that hangs
     with its sockets open (stopped, or a frozen Cluster node) held ``GET /api/rooms`` as long as it hung.
     Raises redis-py's ``TimeoutError`` past it."""
     try:
@@ -205,7 +205,7 @@ class ClusterBatcher(Batcher):
     key, and each node's part goes out as a redis-py cluster pipeline (redirections followed), all at
     once. A node that fails fails only its own part: the rooms of the other nodes go on, and a
     command sent along (a commit's due index entry) never fails its commit. The client is made without
-    retries (`server.bus_redis.cluster_client`): redis-py's retry of a failed pipeline closes every
+    retries (`server.store.bus_redis.cluster_client`): redis-py's retry of a failed pipeline closes every
     connection of the client, which failed the parts of the healthy nodes too. The node map is read
     again instead, at most every `REFRESH` seconds, after a part failed to reach its node."""
 

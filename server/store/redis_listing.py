@@ -26,17 +26,14 @@ they are a hint the rooms' own keys correct:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 from redis.exceptions import NoScriptError
 
 from server.store.listing import ANY_GAME, CLASSES, STATUSES, RoomQuery, classes_of
 from server.store.model import RoomMeta
-from server.store.redis_batch import timed
-
-if TYPE_CHECKING:
-    from server.store.redis import RedisStore
+from server.store.redis_batch import Adder, Batcher, timed
 
 _meta_dec = msgspec.msgpack.Decoder(RoomMeta)
 
@@ -67,10 +64,22 @@ return 1
 SWEEP_PAGE = 1000
 
 
+class Owner(Protocol):
+    """What the room lists use of the Redis store that owns them (`server.store.redis.RedisStore`)."""
+
+    prefix: str
+    redis: Any
+    batch: Batcher
+
+    def keys(self, room: str) -> list[str]: ...
+
+    async def _one(self, key: str, add: Adder) -> Any: ...
+
+
 class RedisLists:
     """The room lists of ``store`` (see the module docstring)."""
 
-    def __init__(self, store: RedisStore) -> None:
+    def __init__(self, store: Owner) -> None:
         self.store = store
         self.base = f"{store.prefix}{{~rooms}}:"
         self.listed_key = self.base + "listed"

@@ -7,7 +7,7 @@
 - Otherwise (no ``since``, too far behind, or ahead of the store: it went back in time): a fresh
   `Snapshot` per viewer plus the events it missed since ``since``.
 
-While the store is unreachable (`server.outage`) the catch-up waits and tries again (backing off from
+While the store is unreachable (`server.store.outage`) the catch-up waits and tries again (backing off from
 `RETRY` to `RETRY_MAX` seconds) instead of failing the room's fan-out: no change can commit meanwhile,
 and the connection stays. A connection that closes while it waits gets nothing.
 """
@@ -21,9 +21,9 @@ from games.engine.match import LogEntry, Match
 from games.engine.plugin import Game
 from protocol.fanout import Outgoing, Step, ViewCache, fan_out, prompt_out, snapshot
 from protocol.messages import PromptOut
-from server.outage import outage_of, unavailable
-from server.rooms import Rooms
+from server.play.rooms import Rooms
 from server.store.model import Current, RoomState
+from server.store.outage import outage_of, unavailable
 from server.ws.conn import Conn
 from server.ws.steps import engine_events, missed, prompts_out
 

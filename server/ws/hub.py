@@ -19,10 +19,10 @@ import msgspec
 
 from protocol.fanout import Outgoing, Step, ViewCache, Viewer, fan_out, snapshot
 from protocol.messages import Ack, Bye, Error, Update
-from server.bus import Bus
 from server.clock import SystemClock
-from server.ratelimit import TokenBucket
-from server.rooms import Rooms
+from server.lobby.ratelimit import TokenBucket
+from server.play.rooms import Rooms
+from server.store.bus import Bus
 from server.store.model import Change, LogStep, RoomMeta
 from server.ws.catchup import catch_up
 from server.ws.conn import Conn

@@ -7,7 +7,7 @@ by `picows_protocol`); picows answers the handshake (with the negotiated subprot
 (``app``, ``headers``, ``scope``, ``client``, ``accept``, ``close``, ``receive``/``_receive``,
 ``_send``): `server.ws.session` runs unchanged, in a task of its own as under uvicorn.
 
-The settings as uvicorn's implementations map them (`server.serving`): ``max_frame`` (picows closes a
+The settings as uvicorn's implementations map them (`server.process.serving`): ``max_frame`` (picows closes a
 bigger frame with 1009), ``ping_interval``/``ping_timeout`` (a ping every interval, closed when no
 pong came within the timeout), ``header_timeout`` (the handshake), the trusted proxies (the client
 address of a connection from one of them is its ``X-Forwarded-For``). A connection counts in uvicorn's
@@ -40,7 +40,7 @@ from starlette.datastructures import Address, Headers
 from starlette.types import Message
 
 from protocol.codec import negotiate
-from server.proxies import TrustedProxies
+from server.process.proxies import TrustedProxies
 from server.settings import Settings
 
 log = logging.getLogger("boardroom.ws")

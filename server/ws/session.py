@@ -5,8 +5,8 @@ leaves. Blame decides the answer: a refused action or a malformed frame is an `E
 stays); a bad hello, token or room, an oversized frame, a flood or a client too slow to read closes the
 connection with its code; our own bug is logged and closes with 1011. Bad input changes no state.
 
-A store outage (Redis unreachable, `server.outage`) is neither: an action gets ``store/unavailable`` (the
-connection stays; the client resends it with the same id), a hello that cannot be answered closes with
+A store outage (Redis unreachable, `server.store.outage`) is neither: an action gets ``store/unavailable``
+(the connection stays; the client resends it with the same id), a hello that cannot be answered closes with
 1013 "try again later", and the worker logs one line per outage, not a traceback per request.
 """
 
@@ -25,12 +25,12 @@ from protocol import PROTOCOL_MAJOR
 from protocol.codec import Frame, FrameError, codec_for, negotiate
 from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Sync, Welcome
 from server.errors import Refused
-from server.lobby import seat_of
-from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavailable
+from server.lobby.lobby import seat_of
+from server.lobby.ratelimit import TokenBucket
 from server.play.step import ActRequest
-from server.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import RoomMeta
+from server.store.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of, unavailable
 from server.ws.acks import Acks
 from server.ws.conn import TOO_SLOW, Conn
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import yaml
 
-from server.config import OPTIONS
+from server.process.config import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
 
-#: Every variable a worker reads: one per `server.config` option, plus the log level of serve.
+#: Every variable a worker reads: one per `server.process.config` option, plus the log level of serve.
 KNOWN_VARIABLES = {o.env for o in OPTIONS} | {"BOARDROOM_LOG_LEVEL"}
 
 

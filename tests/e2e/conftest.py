@@ -23,7 +23,7 @@ from clients.sdk import Connection, Lobby
 from games.catalog import shipped
 from games.engine import Game, Rng, random_policy
 from server.app import create_app
-from server.serving import uvicorn_config
+from server.process.serving import uvicorn_config
 from server.settings import Limits, Settings
 
 GAME: Game[Any, Any] = shipped()["gregs"]

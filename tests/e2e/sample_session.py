@@ -20,8 +20,8 @@ import websockets
 
 from clients.sdk import Lobby
 from protocol import PROTOCOL_MAJOR
-from server.bus import LocalBus
 from server.settings import Settings
+from server.store.bus import LocalBus
 from server.store.memory import MemoryStore
 from server.store.model import RoomMeta
 from tests.e2e.conftest import Server, running_server

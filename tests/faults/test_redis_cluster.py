@@ -20,10 +20,10 @@ import pytest
 import redis
 from redis.crc import key_slot
 
-from server.bus_redis import cluster_client
-from server.outage import unavailable
 from server.settings import Settings
 from server.store import Commit, LogStep, Schedule
+from server.store.bus_redis import cluster_client
+from server.store.outage import unavailable
 from server.store.redis import RedisStore
 from server.testing import running_server
 from tests.faults.cluster import Cluster, RedisClusterServers

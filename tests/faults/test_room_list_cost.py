@@ -12,10 +12,10 @@ import httpx
 import pytest
 import redis
 
+from server.lobby.tokens import new_room_id
 from server.settings import Settings
 from server.store.model import RoomMeta, SeatRecord
 from server.testing import RunningServer, running_server
-from server.tokens import new_room_id
 from tests.faults.cluster import RedisServer
 from tests.faults.play import store_for
 from tests.server.conftest import GAMES

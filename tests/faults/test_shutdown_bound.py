@@ -1,4 +1,4 @@
-"""A worker's graceful stop is bounded by ``shutdown_grace`` (`server.shutdown`), even with a
+"""A worker's graceful stop is bounded by ``shutdown_grace`` (`server.process.shutdown`), even with a
 request and an action stuck on a frozen Redis (``SIGSTOP``: connections stay open, no reply comes).
 Before the bound the fault tests' worker (plain ``uvicorn.run``: no drain, no timeout) waited for them
 without limit, until the store's 5 s reply timeout and beyond: 10 s in all, past `Worker.stop`'s 5 s.
@@ -20,7 +20,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from server.shutdown import HARD_EXIT, LIFESPAN_MARGIN
+from server.process.shutdown import HARD_EXIT, LIFESPAN_MARGIN
 from tests.faults import worker
 from tests.faults.cluster import ROOT, RedisServer, free_port
 from tests.redis.support import new_prefix
@@ -108,7 +108,7 @@ async def test_stop_with_a_request_stuck_on_frozen_redis_ends_within_the_grace(
 
 
 def test_watchdog_ends_a_process_whose_shutdown_hangs() -> None:
-    code = "import time; from server.shutdown import watchdog; watchdog(0.2); time.sleep(30)"
+    code = "import time; from server.process.shutdown import watchdog; watchdog(0.2); time.sleep(30)"
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, timeout=20)
     assert done.returncode == HARD_EXIT

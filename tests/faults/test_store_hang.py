@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.api import STORE_DEADLINE
+from server.lobby.api import STORE_DEADLINE
 from server.settings import Settings
 from server.testing import running_server
 from tests.faults.cluster import RedisServer

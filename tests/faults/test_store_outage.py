@@ -24,8 +24,8 @@ import httpx
 import pytest
 
 from clients.sdk import Connection
-from server.outage import MESSAGE
 from server.settings import Settings
+from server.store.outage import MESSAGE
 from server.testing import RunningServer, running_server
 from tests.faults.cluster import RedisServer
 from tests.faults.play import store_for

@@ -1,5 +1,5 @@
 """The scheduler's abandon sweep runs on every worker over every room of the store (ten times per
-``abandon_after``, `server.scheduler.SWEEPS_PER_LIMIT`): with
+``abandon_after``, `server.play.scheduler.SWEEPS_PER_LIMIT`): with
 churn (thousands of rooms, most young or finished) it must not read each room's state. A room younger
 than ``abandon_after`` cannot be abandoned, so the sweep skips it without a read."""
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.catalog import with_fixtures
-from server.bus import LocalBus
 from server.clock import FakeClock
-from server.lobby import CreateRoom
-from server.scheduler import Scheduler
+from server.lobby.lobby import CreateRoom
+from server.play.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
+from server.store.bus import LocalBus
 from server.store.memory import MemoryStore
 
 

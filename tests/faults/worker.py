@@ -24,10 +24,10 @@ from starlette.routing import Route
 
 from games.catalog import with_fixtures
 from server.app import create_app
+from server.process.serving import uvicorn_config
+from server.process.shutdown import GracefulServer
 from server.services import Services
-from server.serving import uvicorn_config
 from server.settings import Limits, Settings, Ttls
-from server.shutdown import GracefulServer
 
 #: The fault tests make hundreds of rooms from one address in seconds and race syncs against actions:
 #: lift the per-client buckets.
@@ -41,7 +41,7 @@ LIMITS = Limits(
     frames_per_second=1e6,
     frame_burst=1e6,
 )
-#: Seconds a worker's graceful stop may take (`server.shutdown`): below `Worker.stop`'s 5 s patience.
+#: Seconds a worker's graceful stop may take (`server.process.shutdown`): below `Worker.stop`'s 5 s patience.
 GRACE = 3.0
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from server.bus_redis import RedisBus
 from server.store import Change
+from server.store.bus_redis import RedisBus
 from server.store.redis import RedisStore
 from tests.redis.test_redis_bus import Worker, advance, numsub, pair, start, until
 

@@ -14,9 +14,9 @@ import pytest
 import redis
 from redis.asyncio.cluster import RedisCluster
 
-from server.bus_redis import RedisBus, cluster_client
-from server.outage import unavailable
 from server.store import Change
+from server.store.bus_redis import RedisBus, cluster_client
+from server.store.outage import unavailable
 from server.store.redis import RedisStore
 from tests.faults.cluster import free_port
 from tests.redis.support import ScratchRedisStore, new_prefix
@@ -117,7 +117,7 @@ async def test_scripts_lost_on_every_node_are_loaded_again_by_commits_and_heartb
 
 async def test_a_cluster_that_never_answered_is_an_outage_not_a_hang() -> None:
     """No node at the URL: the first command (which must learn the node map first) fails as an outage
-    (`server.outage.unavailable`) instead of leaving its caller waiting forever."""
+    (`server.store.outage.unavailable`) instead of leaving its caller waiting forever."""
     store = RedisStore(cluster_client(f"redis://127.0.0.1:{free_port()}"), new_prefix())
     try:
         with pytest.raises(Exception) as raised:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from redis.exceptions import DataError
 
-from server.bus_redis import redis_pair
+from server.store.bus_redis import redis_pair
 from server.store.redis_batch import PackedConnection
 from tests.redis.support import URL, need_redis, new_prefix
 

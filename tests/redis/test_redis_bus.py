@@ -10,8 +10,8 @@ import msgspec
 import pytest
 import redis.asyncio as aioredis
 
-from server.bus_redis import RedisBus
 from server.store import Change, Commit, LogStep, RoomMeta, RoomState, Schedule, SeatRecord
+from server.store.bus_redis import RedisBus
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix
 
 

@@ -16,7 +16,7 @@ from redis.exceptions import NoScriptError, ResponseError
 
 from clients.bench.experiments import redis_path
 from clients.bench.experiments.redis_lean import WireBatcher, batcher
-from server.bus_redis import server_client
+from server.store.bus_redis import server_client
 from server.store.redis_batch import Batcher
 from tests.redis.support import URL, need_redis, new_prefix
 

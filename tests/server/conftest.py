@@ -11,8 +11,8 @@ import pytest
 from games.catalog import with_fixtures
 from games.engine.plugin import Game
 from server.clock import FakeClock
-from server.lobby import CreateRoom
-from server.rooms import Acted, ActorKind, ActRequest, Rooms
+from server.lobby.lobby import CreateRoom
+from server.play.rooms import Acted, ActorKind, ActRequest, Rooms
 from server.services import Services
 from server.settings import Settings
 

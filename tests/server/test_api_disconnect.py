@@ -6,8 +6,8 @@ from typing import Any
 
 from starlette.requests import Request
 
-from server.api import create_room
 from server.app import create_app
+from server.lobby.api import create_room
 from server.settings import Settings
 
 from .conftest import GAMES

@@ -13,14 +13,14 @@ import pytest
 
 from games.catalog import with_fixtures
 from games.engine.model import Prompt
-from server.bus import LocalBus
 from server.clock import FakeClock
-from server.config import ConfigError, add_arguments, settings_from
-from server.deadlines import AutoPass, TimerPolicy, schedule_for, secret_delay
-from server.lobby import CreateRoom
-from server.scheduler import Scheduler
+from server.lobby.lobby import CreateRoom
+from server.play.deadlines import AutoPass, TimerPolicy, schedule_for, secret_delay
+from server.play.scheduler import Scheduler
+from server.process.config import ConfigError, add_arguments, settings_from
 from server.services import Services
 from server.settings import Settings
+from server.store.bus import LocalBus
 from server.store.model import Deadline, RoomMeta, SeatRecord, SeatSettings
 from server.testing import running_server
 from tests.redis.support import scratch_store

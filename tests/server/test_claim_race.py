@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from server.bus import LocalBus
-from server.bus_redis import server_client
 from server.clock import FakeClock
 from server.errors import Refused
-from server.lobby import CreateRoom
+from server.lobby.lobby import CreateRoom
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store
+from server.store.bus import LocalBus
+from server.store.bus_redis import server_client
 from server.store.memory import MemoryStore
 from server.store.model import RoomMeta
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix

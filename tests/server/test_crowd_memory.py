@@ -1,6 +1,6 @@
 """Memory of a crowd of spectators (docs/benchmarks.md "A crowd of spectators"): what a connection holds
 while it is open, counted in live objects, and that nothing of it is left once it closed; after the
-crowd left, the allocator is asked to give the pages back (`server.memory.Trimmer`)."""
+crowd left, the allocator is asked to give the pages back (`server.ops.trimmer.Trimmer`)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from starlette.websockets import WebSocket
 from websockets.asyncio.client import ClientConnection
 
 import server as server_package
-from server import memory
-from server.memory import Trimmer
+from server.ops import trimmer as trimmer_module
+from server.ops.trimmer import Trimmer
 from server.settings import Settings
 from server.testing import RunningServer, running_server
 from server.ws.conn import Conn
@@ -34,9 +34,9 @@ STARLETTE = Path(starlette.__file__).parent
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[RunningServer]:
-    monkeypatch.setattr(memory, "TRIM_DELAY", 0.0)
-    monkeypatch.setattr(memory, "TRIM_SPACING", 0.0)
-    monkeypatch.setattr(memory, "TRIM_GAP", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_DELAY", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_SPACING", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_GAP", 0.0)
     with running_server(Settings(), games=GAMES) as running:
         running.services.trimmer.every = CROWD
         yield running
@@ -99,9 +99,9 @@ async def test_a_spectator_holds_its_session_and_eight_coroutines_and_leaves_not
 
 
 async def test_the_trimmer_trims_once_per_every_ended_connections(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memory, "TRIM_DELAY", 0.0)
-    monkeypatch.setattr(memory, "TRIM_SPACING", 0.0)
-    monkeypatch.setattr(memory, "TRIM_GAP", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_DELAY", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_SPACING", 0.0)
+    monkeypatch.setattr(trimmer_module, "TRIM_GAP", 0.0)
     calls: list[int] = []
     trimmer = Trimmer(every=3, trim=lambda: calls.append(1))
     for _ in range(5):

@@ -1,4 +1,4 @@
-"""`server.deadlines`: the deadline of each prompted seat, as pure functions (DESIGN "Timeouts and
+"""`server.play.deadlines`: the deadline of each prompted seat, as pure functions (DESIGN "Timeouts and
 leavers")."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from games.engine.model import Prompt
 from games.engine.plugin import ENGINE_TIMERS
-from server.deadlines import TimerPolicy, schedule_for
+from server.play.deadlines import TimerPolicy, schedule_for
 from server.settings import DEFAULT_TIMERS, Settings
 from server.store.model import RoomMeta, SeatRecord
 

@@ -4,7 +4,7 @@ submission inside the turn does not restart it."""
 from __future__ import annotations
 
 from server.clock import FakeClock
-from server.scheduler import Scheduler
+from server.play.scheduler import Scheduler
 from server.services import Services
 
 from .conftest import act, make_room

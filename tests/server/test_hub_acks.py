@@ -11,8 +11,8 @@ import msgspec
 
 from protocol.codec import JSON
 from protocol.messages import Ack, Act
+from server.lobby.tokens import hash_token
 from server.services import Services
-from server.tokens import hash_token
 from server.ws.acks import Acks
 from server.ws.conn import Conn
 from server.ws.session import Session

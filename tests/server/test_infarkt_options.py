@@ -7,7 +7,7 @@ import pytest
 
 from games.infarkt import GAME
 from server.errors import Refused
-from server.lobby import checked_options
+from server.lobby.lobby import checked_options
 
 
 def test_inf27_a_room_is_refused_at_the_option_path_and_stores_the_implied_variant() -> None:

@@ -25,15 +25,15 @@ from prometheus_client.parser import text_string_to_metric_families
 from websockets.exceptions import ConnectionClosed
 
 from server.app import create_app
-from server.bus import LocalBus
 from server.clock import FakeClock
-from server.config import OPTIONS, ConfigError, add_arguments, markdown_table, settings_from
-from server.health import readiness
-from server.inflight import Inflight
-from server.proxies import ProxyHeaders
+from server.ops.endpoints import readiness
+from server.ops.inflight import Inflight
+from server.process.config import OPTIONS, ConfigError, add_arguments, markdown_table, settings_from
+from server.process.proxies import ProxyHeaders
+from server.process.serving import TimedHTTP, uvicorn_config
 from server.services import Services
-from server.serving import TimedHTTP, uvicorn_config
 from server.settings import HTTP_HEADROOM, Limits, Settings, Ttls
+from server.store.bus import LocalBus
 from server.store.memory import MemoryStore
 from server.store.model import Commit, CommitResult
 from server.testing import RunningServer, running_server
@@ -167,7 +167,7 @@ class TestSettingsFromFlagsAndEnvironment:
         config = uvicorn_config(create_app(settings, games=GAMES), settings)
         assert (config.ws_ping_interval, config.ws_ping_timeout) == (5.0, 3.0)
         assert config.limit_concurrency == 100 + HTTP_HEADROOM
-        # the proxies' headers are read by our middleware (`server.proxies`), not uvicorn's
+        # the proxies' headers are read by our middleware (`server.process.proxies`), not uvicorn's
         assert config.proxy_headers is False and isinstance(config.app, ProxyHeaders)
         assert "10.0.0.1" in config.app.trusted_hosts and "10.9.9.9" not in config.app.trusted_hosts
         assert config.timeout_keep_alive == 3  # uvicorn's whole seconds, rounded up

@@ -1,4 +1,4 @@
-"""`server.outage`: which failures are a store outage, and one log line per outage (not per request)."""
+"""`server.store.outage`: which failures are a store outage, and one log line per outage (not per request)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from redis.exceptions import BusyLoadingError, ClusterDownError, ResponseError, 
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.outage import Outage, outage_of, unavailable
+from server.store.outage import Outage, outage_of, unavailable
 
 
 @pytest.mark.parametrize(

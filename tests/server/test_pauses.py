@@ -1,4 +1,4 @@
-"""The worker's pause metrics (`server.pauses`): each garbage collection timed by generation, and a
+"""The worker's pause metrics (`server.ops.pauses`): each garbage collection timed by generation, and a
 callback that holds the event loop seen as the loop's lag."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 
 from prometheus_client import CollectorRegistry
 
-from server.pauses import PROBE, Pauses
+from server.ops.pauses import PROBE, Pauses
 
 
 def _count(registry: CollectorRegistry, name: str, labels: dict[str, str] | None = None) -> float:

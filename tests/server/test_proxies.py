@@ -1,9 +1,9 @@
 """Issue 21, point 2: the client behind trusted proxies is the right-most forwarded entry that is not a
-trusted proxy (`server.proxies`), under ``*`` too."""
+trusted proxy (`server.process.proxies`), under ``*`` too."""
 
 from __future__ import annotations
 
-from server.proxies import TrustedProxies
+from server.process.proxies import TrustedProxies
 
 
 def test_any_peer_trusted_names_the_entry_the_proxy_appended_not_the_clients_own() -> None:

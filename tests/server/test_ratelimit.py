@@ -6,7 +6,7 @@ import pytest
 
 from server.clock import FakeClock
 from server.errors import Refused
-from server.ratelimit import ClientBuckets, TokenBucket
+from server.lobby.ratelimit import ClientBuckets, TokenBucket
 
 
 def test_a_full_bucket_allows_its_burst_then_refuses() -> None:

@@ -14,10 +14,10 @@ import httpx
 import pytest
 
 from server.app import create_app
-from server.bus import LocalBus
 from server.clock import FakeClock
-from server.lobby import CreateRoom
+from server.lobby.lobby import CreateRoom
 from server.settings import Settings
+from server.store.bus import LocalBus
 from server.store.listing import RoomQuery
 from server.store.memory import MemoryStore
 from server.store.model import RoomMeta, RoomState, Schedule

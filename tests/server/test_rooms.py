@@ -11,7 +11,7 @@ from games.engine.errors import IllegalAction
 from games.engine.match import LogEntry, Match
 from server.clock import FakeClock
 from server.errors import Refused
-from server.rooms import Rooms
+from server.play.rooms import Rooms
 from server.services import Services
 from server.store.model import Loaded, RoomState
 

@@ -14,9 +14,9 @@ import pytest
 from games.engine import Bot, Policy, Prompt, Rng, Thought, bots_of, think
 from games.engine.bots import SEARCH_NODES
 from games.fixtures.hands import HandsGame
-from server.api import summary
 from server.clock import FakeClock
-from server.scheduler import SWEEPS_PER_LIMIT, Scheduler
+from server.lobby.api import summary
+from server.play.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
 from server.settings import Settings
 

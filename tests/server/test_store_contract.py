@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 
 from games.engine.model import only
-from server.bus_redis import cluster_client
 from server.store import (
     Change,
     Commit,
@@ -29,6 +28,7 @@ from server.store import (
     SeatSettings,
     Store,
 )
+from server.store.bus_redis import cluster_client
 from server.store.listing import RoomQuery
 from tests.redis.support import ScratchRedisStore, new_prefix, scratch_store
 

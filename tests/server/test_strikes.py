@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from server.api import summary
 from server.clock import FakeClock
-from server.scheduler import Scheduler
+from server.lobby.api import summary
+from server.play.scheduler import Scheduler
 from server.services import Services
 
 from .conftest import TIMERS, make_room

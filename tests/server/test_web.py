@@ -1,4 +1,5 @@
-"""The web client served by the worker (server/web.py): pages, assets, caching and security headers, and
+"""The web client served by the worker (server/lobby/web.py): pages, assets, caching and security headers,
+and
 what is refused (unknown files, directories, other folders, path traversal), on the real application."""
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from server import web
 from server.app import create_app
-from server.web import CONTENT_SECURITY_POLICY, WEB_ROOT
+from server.lobby import web
+from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
 
 FILES = {
     "index.html": "<!doctype html><title>lobby</title>",

@@ -14,9 +14,9 @@ from websockets.exceptions import ConnectionClosed
 
 from server.clock import FakeClock
 from server.errors import Refused
+from server.lobby.tokens import hash_token
 from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
-from server.tokens import hash_token
 
 from .conftest import GAMES, act, first_choice
 from .wsclient import close_code, hello, open_room, recv, send

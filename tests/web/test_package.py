@@ -16,14 +16,14 @@ from .conftest import WEB
 ROOT = WEB.parents[1]
 
 SERVE = """
-import asyncio, httpx, server.web
+import asyncio, httpx, server.lobby.web
 from server.app import create_app
 async def main():
     transport = httpx.ASGITransport(app=create_app())
     async with httpx.AsyncClient(transport=transport, base_url="http://x") as http:
         for path in ("/", "/static/sdk/boardroom.js", "/static/vendor/fast-json-patch/index.mjs"):
             print(path, (await http.get(path)).status_code)
-print(server.web.WEB_ROOT)
+print(server.lobby.web.WEB_ROOT)
 asyncio.run(main())
 """
 

@@ -7,7 +7,7 @@ still closes a frame over ``max_frame`` with 1009, after granian read it whole),
 are sent: a client gone without a close is only noticed by the kernel), the kernel send buffer of the
 accepted sockets (granian binds its own), the idle and body deadlines, the 503 past the connection cap
 (the session's own 1013 past ``max_connections`` still holds) and the trusted proxies. SIGTERM drains
-as `server.shutdown` does (bye 1001), then stops granian, whose lifespan stops the scheduler.
+as `server.process.shutdown` does (bye 1001), then stops granian, whose lifespan stops the scheduler.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import logging
 import signal
 from typing import Any
 
+from server.process.shutdown import DRAIN_SHARE, HARD_MARGIN, drain, watchdog
 from server.settings import Settings
-from server.shutdown import DRAIN_SHARE, HARD_MARGIN, drain, watchdog
 
 log = logging.getLogger("boardroom.shutdown")
 
@@ -62,7 +62,7 @@ async def _serve(app: Any, settings: Settings, log_level: str) -> None:
 
 
 async def _stop(server: Any, app: Any, grace: float) -> None:
-    """The drain of `server.shutdown`, then granian's own stop (its lifespan closes the store)."""
+    """The drain of `server.process.shutdown`, then granian's own stop (its lifespan closes the store)."""
     watchdog(grace + HARD_MARGIN)
     try:
         share = grace * DRAIN_SHARE

@@ -194,7 +194,7 @@ def pack(args: tuple[Any, ...]) -> bytes:
 
 
 def batcher(redis: aioredis.Redis) -> WireBatcher:
-    """A `WireBatcher` over the server of ``redis`` (a `server.bus_redis.server_client`). Raises
+    """A `WireBatcher` over the server of ``redis`` (a `server.store.bus_redis.server_client`). Raises
     ``ValueError`` when its pool is not one a `Wire` can stand in for (TLS, a socket, options)."""
     pool = redis.connection_pool
     options = lean_options(pool.connection_kwargs) if pool.connection_class is PackedConnection else None

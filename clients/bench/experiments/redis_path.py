@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from clients.bench.experiments.redis_lean import Wire, WireBatcher, connect, lean_options, pack
-from server.bus_redis import server_client
+from server.store.bus_redis import server_client
 from server.store.model import Deadline, Schedule
 from server.store.redis import RedisStore
 from server.store.redis_batch import Batcher

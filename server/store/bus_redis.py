@@ -37,9 +37,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
-from server.bus import Callback
-from server.outage import outage_of
+from server.store.bus import Callback
 from server.store.model import Change, closed_change
+from server.store.outage import outage_of
 from server.store.redis import RedisStore
 from server.store.redis_batch import Client, PackedConnection
 
@@ -50,7 +50,7 @@ RETRY = 0.5
 
 
 class RedisBus:
-    """The `server.bus.Bus` over Redis pub/sub for ``store``'s rooms. ``sweep``: seconds between two
+    """The `server.store.bus.Bus` over Redis pub/sub for ``store``'s rooms. ``sweep``: seconds between two
     reconciliations of every watched room (a safety net: pub/sub may drop a message)."""
 
     def __init__(self, store: RedisStore, sweep: float = 15.0) -> None:
@@ -358,7 +358,7 @@ def cluster_client(url: str) -> RedisCluster:
     refuses more at once rather than waiting: the hot path shares one pipeline per node through the
     auto-pipeline, so a worker needs a few). No retries: redis-py retries a failed pipeline after closing
     every connection of the client, which failed the commands of the healthy nodes too; a failed command
-    is an outage answer (`server.outage`), resent by the client, and the auto-pipeline reads the node
+    is an outage answer (`server.store.outage`), resent by the client, and the auto-pipeline reads the node
     map again (`ClusterBatcher`). Pub/sub stays classic (``PUBLISH`` reaches every node): the bus listens
     on one node."""
     return RedisCluster.from_url(

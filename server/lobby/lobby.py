@@ -15,11 +15,11 @@ import msgspec
 from games.engine.match import setup_ctx
 from games.engine.plugin import Game
 from games.engine.thinking import bots_of
-from server.deadlines import schedule_for
 from server.errors import Refused
-from server.rooms import Rooms
+from server.lobby.tokens import hash_token, new_room_id, new_seed, new_token, token_matches
+from server.play.deadlines import schedule_for
+from server.play.rooms import Rooms
 from server.store.model import RoomMeta, RoomState, Schedule, SeatRecord, SeatSettings
-from server.tokens import hash_token, new_room_id, new_seed, new_token, token_matches
 
 #: Metadata writes retried on conflicts before giving up.
 MAX_RETRIES = 64

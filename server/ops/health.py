@@ -1,4 +1,5 @@
-"""``/healthz`` (liveness) and ``/readyz`` (readiness) for load balancers and Kubernetes probes.
+"""The checks behind ``/healthz`` (liveness) and ``/readyz`` (readiness, `server.ops.endpoints`) for load
+balancers and Kubernetes probes.
 
 Liveness only says the process answers HTTP: restarting a worker because Redis is down would not help.
 Readiness says whether new clients should be sent here: the store answers (`RedisStore.ping` within
@@ -10,14 +11,9 @@ with the reason.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
-from starlette.requests import Request
-from starlette.responses import Response
-
-if TYPE_CHECKING:
-    from server.services import Services
 
 #: Seconds a store has to answer the readiness ping.
 PING_TIMEOUT = 1.0
@@ -59,22 +55,3 @@ async def bus_check(bus: Any, watched: int) -> str:
         return "ok"
     live: int = channels()
     return "ok" if live >= watched else f"{live} of {watched} rooms subscribed"
-
-
-async def readiness(services: Services) -> Readiness:
-    store, bus = await asyncio.gather(
-        store_check(services.store), bus_check(services.bus, services.hub.counts()["rooms"])
-    )
-    draining = services.inflight.draining
-    return Readiness(store == bus == "ok" and not draining, store, bus, draining)
-
-
-async def healthz(request: Request) -> Response:
-    """Liveness: 200 ``{"ok": true}`` while the process serves requests."""
-    return Response(b'{"ok":true}', media_type="application/json")
-
-
-async def readyz(request: Request) -> Response:
-    """Readiness: 200 with `Readiness` when every check passed, else 503 with the same body."""
-    ready = await readiness(request.app.state.services)
-    return Response(msgspec.json.encode(ready), 200 if ready.ready else 503, media_type="application/json")

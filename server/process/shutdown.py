@@ -7,7 +7,7 @@ The order (`GracefulServer.shutdown`, then the app's lifespan):
 2. wait for the actions already running (their acks still reach the clients);
 3. send every connection ``bye`` (code 1001, reason ``shutdown``) and close it with 1001: clients
    reconnect (through the load balancer, to another worker) and resume from their version;
-4. wait for the actions that arrived meanwhile (they run shielded, see `server.inflight`);
+4. wait for the actions that arrived meanwhile (they run shielded, see `server.ops.inflight`);
 5. uvicorn closes what is left (connections that never said hello) and the lifespan stops the scheduler
    and waits for its last commit before closing the store.
 

@@ -27,7 +27,7 @@ import msgspec
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from server.proxies import ProxyHeaders
+from server.process.proxies import ProxyHeaders
 from server.settings import HTTP_HEADROOM, Limits, Settings
 
 Phase = Literal["idle", "header", "body"]
@@ -152,7 +152,7 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
         "ws_ping_timeout": limits.ping_timeout,
         "timeout_keep_alive": max(1, math.ceil(limits.idle_timeout)),  # uvicorn takes whole seconds
         "limit_concurrency": limits.max_connections + HTTP_HEADROOM,  # HTTP: 503 past it
-        # the proxies' headers are read by our own middleware below, not uvicorn's (`server.proxies`)
+        # the proxies' headers are read by our own middleware below, not uvicorn's (`server.process.proxies`)
         "proxy_headers": False,
         "timeout_graceful_shutdown": max(1, int(settings.shutdown_grace)),
     }

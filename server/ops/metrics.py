@@ -15,12 +15,12 @@ Each `Metrics` has its own registry (several apps may live in one test process).
 ``boardroom_action_seconds``        histogram  one action from load to committed (retries included)
 ``boardroom_commit_seconds``        histogram  one store commit (one Lua script on Redis)
 ``boardroom_draining``              gauge      1 once a graceful shutdown started
-``boardroom_gc_pause_seconds``      histogram  one garbage collection, by ``generation`` (`server.pauses`)
+``boardroom_gc_pause_seconds``      histogram  one garbage collection, by ``generation`` (`server.ops.pauses`)
 ``boardroom_loop_lag_seconds``      histogram  how late the event loop ran a probe due every 0.1 s
 ``process_*``                       various    CPU seconds, resident memory, open fds of the process
 ==================================  =========  =========================================================
 
-The action path is counted by `Metrics` as an observer of `server.rooms.Rooms` (``acted``,
+The action path is counted by `Metrics` as an observer of `server.play.rooms.Rooms` (``acted``,
 ``committed``); the gauges are read when scraped (`Metrics.refresh`).
 """
 
@@ -28,27 +28,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
-from prometheus_client.exposition import CONTENT_TYPE_LATEST
-from starlette.requests import Request
-from starlette.responses import Response
 from starlette.websockets import WebSocket
 
-from server.health import PING_TIMEOUT
-from server.outage import outage_of, unavailable
-from server.pauses import Pauses
-
-if TYPE_CHECKING:
-    from server.services import Services
+from server.ops.health import PING_TIMEOUT
+from server.ops.pauses import Pauses
+from server.store.base import Store
 
 #: Upper bounds of the latency buckets, seconds: 250 µs to 2.5 s (a commit is ~0.1-1 ms on one machine).
 LATENCY_BUCKETS = (0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 ROOM_STATUSES = ("open", "running", "finished", "abandoned")
 
-#: Seconds a scrape waits for the store's room counts (the readiness ping's bound, `server.health`).
+#: Seconds a scrape waits for the store's room counts (the readiness ping's bound, `server.ops.health`).
 STORE_WAIT = PING_TIMEOUT
 
 
@@ -86,7 +79,7 @@ class Metrics:
         self._by_result: dict[tuple[str, str], Counter] = {}
 
     def acted(self, actor: str, result: str, seconds: float) -> None:
-        """One action ended with ``result`` after ``seconds`` (`server.rooms.Observer`)."""
+        """One action ended with ``result`` after ``seconds`` (`server.play.rooms.Observer`)."""
         counter = self._by_result.get((actor, result))
         if counter is None:  # a label lookup costs ~3 µs: keep each child once
             counter = self._by_result[(actor, result)] = self.actions.labels(actor, result)
@@ -94,22 +87,22 @@ class Metrics:
         self.action_seconds.observe(seconds)
 
     def committed(self, seconds: float, conflict: bool) -> None:
-        """One store commit took ``seconds`` (`server.rooms.Observer`)."""
+        """One store commit took ``seconds`` (`server.play.rooms.Observer`)."""
         self.commit_seconds.observe(seconds)
         if conflict:
             self.conflicts.inc()
 
-    async def refresh(self, services: Services) -> None:
-        """Read the gauges: connections and watched rooms from the hub, rooms by status from the sizes
-        of the store's room lists (`Store.room_counts`: a few reads, whatever the number of rooms).
-        Raises ``TimeoutError`` when the store has not answered within `STORE_WAIT` seconds."""
-        counts = services.hub.counts()
-        self.watched.set(counts["rooms"])
-        self.draining.set(1 if services.inflight.draining else 0)
+    async def refresh(self, watched: int, draining: bool, store: Store) -> None:
+        """Read the gauges: the rooms this worker's connections watch (``watched``, from the hub), whether
+        it is ``draining``, and rooms by status from the sizes of the store's room lists
+        (`Store.room_counts`: a few reads, whatever the number of rooms). Raises ``TimeoutError`` when
+        the store has not answered within `STORE_WAIT` seconds."""
+        self.watched.set(watched)
+        self.draining.set(1 if draining else 0)
         # a scrape never waits on a hung store past this: Prometheus gives up after 10 s by default,
         # so the gauge that says the store is down would never be read during a hang
         async with asyncio.timeout(STORE_WAIT):
-            counts_by_status = await services.store.room_counts()
+            counts_by_status = await store.room_counts()
         for status, count in counts_by_status.items():
             self.rooms.labels(status).set(count)
         self.store_up.set(1)
@@ -133,19 +126,3 @@ def counted_connections(
             gauge.dec()
 
     return counted
-
-
-async def metrics_endpoint(request: Request) -> Response:
-    """``GET /metrics``: the Prometheus text exposition (gauges read now; while the store is unreachable
-    or takes more than `STORE_WAIT` seconds, the room gauges keep their last values and
-    ``boardroom_store_up`` is 0)."""
-    services: Services = request.app.state.services
-    try:
-        await services.metrics.refresh(services)
-    except Exception as exc:
-        if not unavailable(exc):
-            raise
-        # the counters and histograms are this worker's own: serve them with the room gauges as last read
-        outage_of(services.store).failed(exc, refused=False)
-        services.metrics.store_up.set(0)
-    return Response(services.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)

@@ -14,8 +14,8 @@ event loop; a plain policy is cheap and runs inline. Either sees only its seat's
 worlds re-dealt for its seat, never the state) and draws from its own stream ``bot/<seat>/v<version>``.
 A bot that raises anything takes its prompt's default (a timeout), logged with its traceback.
 
-While the store is unreachable the sweeps keep ticking; the worker's `server.outage.Outage` logs one line
-when the store fails and one when a sweep succeeds again (not a traceback per sweep). Items due
+While the store is unreachable the sweeps keep ticking; the worker's `server.store.outage.Outage` logs one
+line when the store fails and one when a sweep succeeds again (not a traceback per sweep). Items due
 meanwhile fire on the first sweep after the outage.
 """
 
@@ -34,12 +34,12 @@ from games.engine.errors import IllegalAction
 from games.engine.plugin import Game
 from games.engine.rng import Rng, bot_rng
 from games.engine.thinking import bots_of, think
-from server.deadlines import bot_of
 from server.errors import Refused
-from server.outage import outage_of, unavailable
+from server.play.deadlines import bot_of
 from server.play.step import ActRequest
 from server.services import Services
 from server.store.model import Deadline, RoomMeta
+from server.store.outage import outage_of, unavailable
 
 log = logging.getLogger("boardroom.scheduler")
 
@@ -211,7 +211,8 @@ class Scheduler:
 
     async def run(self) -> None:
         """Sweep every ``settings.tick`` seconds of real time (at once again after a sweep that applied
-        something) until cancelled; a failing sweep is logged (a store outage once, by `server.outage`)."""
+        something) until cancelled; a failing sweep is logged (a store outage once, by
+        `server.store.outage`)."""
         try:
             await self._sweep()
         finally:

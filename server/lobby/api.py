@@ -2,7 +2,7 @@
 
 Tokens travel in ``Authorization: Bearer`` headers and are never logged; a `Refused` becomes its HTTP
 status with ``{"code", "message"}`` (plus ``details`` when there are some). A store outage
-(`server.outage`) answers 503 ``store/unavailable`` with ``Retry-After: 1`` (logged once per outage).
+(`server.store.outage`) answers 503 ``store/unavailable`` with ``Retry-After: 1`` (logged once per outage).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from starlette.routing import Route
 from games.engine.plugin import Game
 from games.engine.thinking import bots_of
 from server.errors import Refused
-from server.health import PING_TIMEOUT
-from server.lobby import CreateRoom, SettingsBody
-from server.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
+from server.lobby.lobby import CreateRoom, SettingsBody
+from server.ops.health import PING_TIMEOUT
 from server.services import Services
 from server.store.listing import STATUSES, RoomQuery
 from server.store.model import RoomMeta
+from server.store.outage import MESSAGE, OUTAGE_ERRORS, UNAVAILABLE, outage_of
 from server.ws.steps import missed
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -91,7 +91,7 @@ def refusals(handler: Handler) -> Handler:
 
 
 #: Seconds a lobby call may take (after its body arrived) before it answers 503 ``store/unavailable``:
-#: a store that takes this long is not answering (the readiness ping's bound, `server.health`).
+#: a store that takes this long is not answering (the readiness ping's bound, `server.ops.health`).
 STORE_DEADLINE = PING_TIMEOUT
 
 #: Largest request body accepted, bytes (docs/api.md); bigger answers 413 ``request/too_large``.

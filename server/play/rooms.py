@@ -9,7 +9,7 @@ version and the metadata revision makes that safe: if any worker (or a lobby wri
 meanwhile, the commit is refused as a conflict and the action runs again on a fresh read.
 
 Each action runs through the worker's `Inflight` tracker (a graceful shutdown finishes it) and is told
-to the `Observer` s (`server.metrics.Metrics` counts and times it).
+to the `Observer` s (`server.ops.metrics.Metrics` counts and times it).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import msgspec
 from games.engine.errors import IllegalAction
 from games.engine.plugin import Game
 from server.clock import Clock
-from server.deadlines import AUTOPASS, AutoPass, TimerPolicy, schedule_for
 from server.errors import Refused
-from server.inflight import Inflight
+from server.ops.inflight import Inflight
+from server.play.deadlines import AUTOPASS, AutoPass, TimerPolicy, schedule_for
 from server.play.step import ActorKind, ActRequest, decode, step
 from server.store.base import Store
 from server.store.model import Commit, CommitResult, Loaded, RoomMeta, RoomState
@@ -44,7 +44,7 @@ WARM_ROOMS = 4096
 
 
 class Observer(Protocol):
-    """What `Rooms` tells of each action (`server.metrics.Metrics` is one)."""
+    """What `Rooms` tells of each action (`server.ops.metrics.Metrics` is one)."""
 
     def acted(self, actor: ActorKind, result: str, seconds: float) -> None:
         """One action ended: ``result`` ``applied``, ``duplicate``, ``illegal``, ``refused`` or ``error``

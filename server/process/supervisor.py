@@ -11,7 +11,7 @@ connection to whichever child accepts it first. The parent serves no request and
 - On SIGTERM or SIGINT the parent closes its copy of the socket, sends every child SIGTERM (always
   SIGTERM: a terminal's Ctrl-C already sent them SIGINT, and a second SIGINT forces a worker out
   without its drain) and waits for all of them; each one shuts down gracefully within its grace
-  (`server.shutdown`: clients get ``bye`` 1001). A child still running `STOP_MARGIN` seconds past its
+  (`server.process.shutdown`: clients get ``bye`` 1001). A child still running `STOP_MARGIN` seconds past its
   own watchdog is killed. The exit status is 0 when every child stopped cleanly, else `HARD_EXIT`.
 - On Linux each child gets SIGTERM should the parent die without stopping it (``PR_SET_PDEATHSIG``),
   so no orphaned worker keeps serving the port.
@@ -32,7 +32,7 @@ from multiprocessing.context import SpawnProcess
 from types import FrameType
 from typing import Any
 
-from server.shutdown import HARD_EXIT, HARD_MARGIN
+from server.process.shutdown import HARD_EXIT, HARD_MARGIN
 
 log = logging.getLogger("boardroom.supervisor")
 

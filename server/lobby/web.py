@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The web client's folder: ``clients/web`` beside this package, in a checkout as in an installed wheel.
-WEB_ROOT = Path(__file__).resolve().parent.parent / "clients" / "web"
+WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
 
 #: The folders of ``WEB_ROOT`` served under ``/static/``, and the kinds of file served from them.
 ASSET_DIRS = frozenset({"app", "sdk", "vendor"})
