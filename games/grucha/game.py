@@ -13,7 +13,7 @@ from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Promp
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.plugin import FreeForm
 from games.engine.story import load_story
-from games.grucha import model, rules, table
+from games.grucha import bot, model, rules, search, table
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
 from games.grucha.melds import MeldError, read
 from games.grucha.model import (
@@ -304,9 +304,7 @@ class Grucha(Game[model.State, model.Options]):
     def examples(self, state: model.State, seat: int) -> dict[str, list[dict[str, Any]]]:
         """Legal and near-legal payloads (fields without ``kind``, as `Prompt.choices` lists them) per
         kind for ``seat``'s probes: see `games.grucha.search.examples`."""
-        from games.grucha.search import examples
-
-        return examples(self, state, seat)
+        return search.examples(self, state, seat)
 
     def standings(self, view: model.View) -> str:
         """The round and the match totals, lowest (best) first, equal totals in seat order: ``round 3,
@@ -316,9 +314,7 @@ class Grucha(Game[model.State, model.Options]):
 
     def bots(self) -> Mapping[str, Policy]:
         """``random`` (uniform among legal moves) and ``greedy``: `games.grucha.bot`."""
-        from games.grucha.bot import greedy, random_bot
-
-        return {"random": random_bot, "greedy": greedy}
+        return {"random": bot.random_bot, "greedy": bot.greedy}
 
 
 GAME = Grucha()

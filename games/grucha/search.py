@@ -16,15 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import chain, combinations, islice
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from games.engine import Game
 from games.grucha.cards import SUITS, Face, face, is_joker, points
 from games.grucha.melds import is_valid, meld_points, read
-from games.grucha.model import Group
-
-if TYPE_CHECKING:
-    from games.grucha.game import Grucha
-    from games.grucha.model import State
+from games.grucha.model import Group, State
 
 MAX_GAP_JOKERS = 2
 
@@ -219,7 +216,7 @@ def moves(
     return found[:limit]
 
 
-def examples(game: Grucha, state: State, seat: int) -> dict[str, list[dict[str, Any]]]:
+def examples(game: Game[State, Any], state: State, seat: int) -> dict[str, list[dict[str, Any]]]:
     """Legal and near-legal payloads (without ``kind``) per kind for ``seat``: a legal submission when
     one is found, then the table with a card ``seat`` cannot see, the table with a table card dropped,
     the table with a group of two, the table unchanged, and a card named twice; every finite payload."""

@@ -8,7 +8,6 @@ Rules INF-1…28 of the spec (``README.md`` beside this file lists every ruling)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Any
 
 from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Prompt, Rng, Timeout, encode_args
@@ -18,7 +17,8 @@ from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
 from games.infarkt import flow, health, model, places
 from games.infarkt.cards import ACTIONS, CARDS, EVENTS, GOODS, MEDICINES, PLACES, TRACKS
-from games.infarkt.health import medicines_of
+from games.infarkt.health import medicines_of, told
+from games.infarkt.hidden import redeal
 from games.infarkt.model import (
     Choose,
     Committed,
@@ -34,24 +34,10 @@ from games.infarkt.model import (
     UseMedicine,
     View,
 )
-from games.infarkt.stats import told
+from games.infarkt.places import legal_sets
 
-#: INF-20, INF-22, INF-26: pairs of places one player may not both take in a round.
-EXCLUSIVE = ({"black_market", "supermarket"}, {"career", "work"})
 #: Timeout defaults of the decision steps (README, "Prompts and timeouts").
 DEFAULTS = {"option": "none", "place": "random_legal"}
-
-
-def legal_sets(state: model.State, seat: int) -> list[list[str]]:
-    """INF-8: the 3-sets of different places ``seat`` may take this round (board order), after INF-20's
-    restrictions and INF-22/26's exclusive pairs. Uses nothing of another seat's placement."""
-    player = state.players[seat]
-    allowed = [
-        p
-        for p in state.places
-        if not (player.no_work and p in ("work", "career")) and not (player.no_home and p == "home")
-    ]
-    return [list(c) for c in combinations(allowed, 3) if not any(pair <= set(c) for pair in EXCLUSIVE)]
 
 
 def decision_choices(state: model.State, d: Decision) -> dict[str, list[dict[str, Any]]]:
@@ -316,7 +302,7 @@ class Infarkt(Game[model.State, model.Options]):
         return Outcome(ranks, alive)
 
     def standings(self, view: model.View) -> str:
-        """Who survived and in what order the others died: `games.infarkt.stats.told`."""
+        """Who survived and in what order the others died: `games.infarkt.health.told`."""
         return told(view.players)
 
     def idle_code(self, state: model.State, seat: int) -> str:
@@ -373,8 +359,6 @@ class Infarkt(Game[model.State, model.Options]):
     def redeal(self, state: model.State, seat: int | None, rng: Rng) -> model.State:
         """The piles, the cards of another's spree or preview and the other seats' pending placements
         dealt anew; what ``seat`` knows (its spree, the top card it returned, its preview) stays."""
-        from games.infarkt.hidden import redeal
-
         return redeal(self.copy(state), seat, rng)
 
     def coverage(self) -> Coverage:

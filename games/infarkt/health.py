@@ -214,3 +214,20 @@ def ranks(state: State) -> list[int]:
 
 def events_of(bodies: list[EventBody]) -> Iterator[Event[EventBody]]:
     return (Event(b) for b in bodies)
+
+
+def told(players: list[Player]) -> str:
+    """Who survived and the order the others died in, each with the tracks that took it to the grave
+    (INF-4, INF-17); deaths of one step are joined by ``and``: ``survived: seat 2; died: seat 0
+    (cancer), then seat 1 (pressure) and seat 3 (depression, diabetes)``."""
+    alive = [f"seat {s}" for s, p in enumerate(players) if not p.died]
+    steps: dict[int, list[str]] = {}
+    for seat, player in sorted(enumerate(players), key=lambda sp: sp[1].died):
+        if player.died:
+            graves = [TRACKS[t] for t, v in enumerate(player.tracks) if v >= GRAVE and t != OBESITY]
+            cause = f" ({', '.join(graves)})" if graves else ""
+            steps.setdefault(player.died, []).append(f"seat {seat}{cause}")
+    line = f"survived: {', '.join(alive) or 'nobody'}"
+    if steps:
+        line += "; died: " + ", then ".join(" and ".join(group) for group in steps.values())
+    return line

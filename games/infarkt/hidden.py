@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.infarkt.model import State
+from games.infarkt.places import legal_sets
 
 
 def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """``state`` (a copy) with the piles shuffled, another buyer's spree cards and another seat's
     afterlife preview swapped with their pile, and every other seat's pending placement replaced by a
     random legal one. Kept: the viewer's own spree, the top card it knows, its own preview."""
-    from games.infarkt.game import legal_sets
-
     _goods(state, seat, rng)
     rng.shuffle(state.medicines)
     if seat != state.afterlife and state.preview:

@@ -3,6 +3,8 @@ choice does, as small decisions and queued effects (a window before every applic
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from games.engine import Rng
 from games.engine import windows as wn
 from games.infarkt import health
@@ -368,3 +370,19 @@ def _nightlife(state: State, guest: int, host: int, rng: Rng) -> list[EventBody]
         hit = Hit(Item(guest, deltas(CARDS[card].effects)), card, host, [guest])
         wn.push(state.windows, [hit])
     return events
+
+
+#: INF-20, INF-22, INF-26: pairs of places one player may not both take in a round.
+EXCLUSIVE = ({"black_market", "supermarket"}, {"career", "work"})
+
+
+def legal_sets(state: State, seat: int) -> list[list[str]]:
+    """INF-8: the 3-sets of different places ``seat`` may take this round (board order), after INF-20's
+    restrictions and INF-22/26's exclusive pairs. Uses nothing of another seat's placement."""
+    player = state.players[seat]
+    allowed = [
+        p
+        for p in state.places
+        if not (player.no_work and p in ("work", "career")) and not (player.no_home and p == "home")
+    ]
+    return [list(c) for c in combinations(allowed, 3) if not any(pair <= set(c) for pair in EXCLUSIVE)]

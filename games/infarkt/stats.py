@@ -9,7 +9,8 @@ import msgspec
 
 from games.engine import Match, Rng, random_policy
 from games.infarkt.cards import GRAVE, OBESITY, TRACKS
-from games.infarkt.model import Player, State
+from games.infarkt.game import GAME
+from games.infarkt.model import State
 
 
 class Ending(msgspec.Struct, frozen=True):
@@ -33,23 +34,6 @@ def ending(state: State) -> Ending:
     return Ending(survivors, dict(deaths), not survivors, state.round, state.guard)
 
 
-def told(players: list[Player]) -> str:
-    """Who survived and the order the others died in, each with the tracks that took it to the grave
-    (INF-4, INF-17); deaths of one step are joined by ``and``: ``survived: seat 2; died: seat 0
-    (cancer), then seat 1 (pressure) and seat 3 (depression, diabetes)``."""
-    alive = [f"seat {s}" for s, p in enumerate(players) if not p.died]
-    steps: dict[int, list[str]] = {}
-    for seat, player in sorted(enumerate(players), key=lambda sp: sp[1].died):
-        if player.died:
-            graves = [TRACKS[t] for t, v in enumerate(player.tracks) if v >= GRAVE and t != OBESITY]
-            cause = f" ({', '.join(graves)})" if graves else ""
-            steps.setdefault(player.died, []).append(f"seat {seat}{cause}")
-    line = f"survived: {', '.join(alive) or 'nobody'}"
-    if steps:
-        line += "; died: " + ", then ".join(" and ".join(group) for group in steps.values())
-    return line
-
-
 class Tally(msgspec.Struct):
     """`measure`'s figures: ``games``; ``survivors`` count -> games that ended with that many alive;
     ``deaths`` track -> deaths; ``nobody_left`` and ``guarded`` games; ``rounds`` (mean, median, max);
@@ -69,8 +53,6 @@ def measure(
 ) -> Tally:
     """Play ``games`` games, seat i by the policy named ``bots[i]`` (``random`` or the game's own),
     game n seeded ``<seed>/<n>``, and tally how they ended. Raises ``KeyError`` for an unknown bot."""
-    from games.infarkt.game import GAME
-
     table = {"random": random_policy, **GAME.bots()}
     policies = [table[b] for b in bots]
     opts = GAME.options(options)
@@ -124,8 +106,6 @@ def pace(
     passes first, so prompts open together (the commitments, a family question) lapse together. The
     server's away rule (shorter timeouts after two strikes) is not modelled. Raises ``KeyError`` without
     a ``turn`` class."""
-    from games.infarkt.game import GAME
-
     opts = GAME.options(options)
     rounds, lengths, windows = [], [], []
     for n in range(games):
