@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Prompt, Rng, Timeout
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
-from games.grucha import model, rules, table
+from games.grucha import glossary, model, rules, table
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
 from games.grucha.melds import MeldError, read
 from games.grucha.model import (
@@ -77,6 +77,7 @@ class Grucha(Game[model.State, model.Options]):
     View = View
     EventBody = EventBody
     story = load_story("games.grucha", "story.json", EventBody, NAMES)
+    catalog = glossary.catalog(story)
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
