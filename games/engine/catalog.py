@@ -61,6 +61,11 @@ class Row(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cs: Words | None = None
     de: Words | None = None
 
+    @classmethod
+    def of(cls, row_id: str, group: Group, words: Mapping[str, Words]) -> Row:
+        """A row of ``words`` by language (``en`` required; raises `KeyError` without it)."""
+        return cls(row_id, group, **{lang: words[lang] for lang in LANGUAGES if lang in words})  # type: ignore[arg-type]
+
     def words(self, lang: str) -> Words | None:
         """The row's words in ``lang``, ``None`` when it has none there."""
         value: Words | None = getattr(self, lang, None)
