@@ -300,18 +300,22 @@ def load_catalog(
     own_rows: OwnRows | None = None,
     required: Iterable[str] = (),
 ) -> Catalog:
-    """The catalogue of ``game`` from ``catalog.json`` in ``package`` and the game's ``own_rows`` (rows it
-        builds from its data files), with ``story`` (the English story) translated by ``story.<lang>.json``
-        for each language of ``languages`` but English (checked against ``event_body`` as `check_story` does).
-    ``own_rows`` is called with the file's rows by id (its name and text rows, for `derive`).
+    """The catalogue of ``game`` from ``catalog.json`` in ``package`` and the game's ``own_rows`` (rows
+    it builds from its data files), with ``story`` (the English story) translated by
+    ``story.<lang>.json`` for each of ``languages`` but English (checked against ``event_body`` as
+    `check_story` does). ``own_rows`` is called with the file's rows by id; a row it returns replaces
+    the file's row of the same id (which then only lends it words, as a template does).
 
-        Raises `DataError`: a row given twice, a language the game does not have, words without a name or
-        with a text where English has none (or none where it has one), an id of ``required`` without a row,
-        or a story row `check_story` refuses."""
+    Raises `DataError`: a row given twice, a language the game does not have, words without a name or
+    with a text where English has none (or none where it has one), an id of ``required`` without a
+    row, or a story row `check_story` refuses."""
     table = load_rows(package, "catalog.json", Row)
-    rows: list[tuple[Row, Provenance]] = list(zip(table.rows, table.row_provenance, strict=True))
-    rows += own_rows({row.id: row for row, _ in rows}) if own_rows else []
-    _check(f"{package}/catalog.json", languages, rows)
+    given: list[tuple[Row, Provenance]] = list(zip(table.rows, table.row_provenance, strict=True))
+    _check(f"{package}/catalog.json", languages, given)
+    own = list(own_rows({row.id: row for row, _ in given})) if own_rows else []
+    _check(f"{package}: the game's own rows", languages, own)
+    built = {row.id for row, _ in own}
+    rows = [pair for pair in given if pair[0].id not in built] + own
     missing = sorted(set(required) - {row.id for row, _ in rows})
     if missing:
         raise DataError(f"{package}/catalog.json: no row for {', '.join(missing)}")
