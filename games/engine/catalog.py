@@ -64,7 +64,7 @@ class Row(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     @classmethod
     def of(cls, row_id: str, group: Group, words: Mapping[str, Words]) -> Row:
         """A row of ``words`` by language (``en`` required; raises `KeyError` without it)."""
-        return cls(row_id, group, **{lang: words[lang] for lang in LANGUAGES if lang in words})  # type: ignore[arg-type]
+        return cls(row_id, group, **{lang: words[lang] for lang in LANGUAGES if lang in words})
 
     def words(self, lang: str) -> Words | None:
         """The row's words in ``lang``, ``None`` when it has none there."""
@@ -214,8 +214,8 @@ class Catalog:
             else:
                 entries[row_id] = Entry(words.name, words.text, row.group, term, given)
         story = self.story.lines | self.stories.get(lang, {})
-        words = LIST_WORDS.get(lang, LIST_WORDS["en"])
-        return CatalogDoc(self.game, lang, self.version, self.languages, entries, rules, story, words)
+        listed = LIST_WORDS.get(lang, LIST_WORDS["en"])
+        return CatalogDoc(self.game, lang, self.version, self.languages, entries, rules, story, listed)
 
     def encoded(self, lang: str) -> bytes:
         """`doc` as JSON bytes, encoded once per language."""
@@ -271,7 +271,7 @@ def derive(row_id: str, group: Group, name: Row | str, text: Row | None = None, 
                 words[lang] = Words(own.name, says.text.format(**fields))
             except (KeyError, IndexError, ValueError) as exc:
                 raise DataError(f"catalogue row {said.id!r} ({lang}): {exc!r}") from None
-    return Row(row_id, group, **words)  # type: ignore[arg-type]
+    return Row.of(row_id, group, words)
 
 
 def _check(name: str, languages: Sequence[str], rows: Sequence[tuple[Row, Provenance]]) -> None:
@@ -290,6 +290,46 @@ def _check(name: str, languages: Sequence[str], rows: Sequence[tuple[Row, Proven
                 raise DataError(f"{label}: {lang} needs a name, and a text exactly where English has one")
 
 
+def check_catalog(
+    game: str,
+    name: str,
+    given: Sequence[tuple[Row, Provenance]],
+    languages: Sequence[str],
+    story: Story,
+    event_body: Any,
+    translations: Mapping[str, list[StoryLine]],
+    *,
+    own_rows: OwnRows | None = None,
+    required: Iterable[str] = (),
+) -> Catalog:
+    """The catalogue of ``game`` from the rows ``given`` (of file ``name``) and the game's ``own_rows``
+    (rows it builds from its data files), with ``story`` (the English story) translated by
+    ``translations`` (language -> story rows, checked against ``event_body`` as `check_story` does).
+    ``own_rows`` is called with the given rows by id; a row it returns replaces the given row of the same
+    id (which then only lends it words, as a template does).
+
+    Raises `DataError`: a row given twice, a language the game does not have, words without a name or
+    with a text where English has none (or none where it has one), an id of ``required`` without a
+    row, or a story row `check_story` refuses."""
+    _check(name, languages, given)
+    own = list(own_rows({row.id: row for row, _ in given})) if own_rows else []
+    _check(f"{name}: the game's own rows", languages, own)
+    built = {row.id for row, _ in own}
+    rows = [pair for pair in given if pair[0].id not in built] + own
+    missing = sorted(set(required) - {row.id for row, _ in rows})
+    if missing:
+        raise DataError(f"{name}: no row for {', '.join(missing)}")
+    catalog = Catalog(game, languages, rows, story)
+    stories = {}
+    for lang, lines in translations.items():
+        label = f"{name}: story in {lang}"
+        if lang not in languages[1:]:
+            raise DataError(f"{label}: not a language of this game besides English ({languages})")
+        names = catalog.teller(lang).names
+        stories[lang] = check_story(label, lines, event_body, names, story.derived).lines
+    return Catalog(game, languages, rows, story, stories)
+
+
 def load_catalog(
     game: str,
     package: str,
@@ -300,35 +340,22 @@ def load_catalog(
     own_rows: OwnRows | None = None,
     required: Iterable[str] = (),
 ) -> Catalog:
-    """The catalogue of ``game`` from ``catalog.json`` in ``package`` and the game's ``own_rows`` (rows
-    it builds from its data files), with ``story`` (the English story) translated by
-    ``story.<lang>.json`` for each of ``languages`` but English (checked against ``event_body`` as
-    `check_story` does). ``own_rows`` is called with the file's rows by id; a row it returns replaces
-    the file's row of the same id (which then only lends it words, as a template does).
-
-    Raises `DataError`: a row given twice, a language the game does not have, words without a name or
-    with a text where English has none (or none where it has one), an id of ``required`` without a
-    row, or a story row `check_story` refuses."""
+    """`check_catalog` of ``catalog.json`` in ``package`` and of its ``story.<lang>.json`` for each of
+    ``languages`` but English (the first). Raises `DataError`."""
     table = load_rows(package, "catalog.json", Row)
-    given: list[tuple[Row, Provenance]] = list(zip(table.rows, table.row_provenance, strict=True))
-    _check(f"{package}/catalog.json", languages, given)
-    own = list(own_rows({row.id: row for row, _ in given})) if own_rows else []
-    _check(f"{package}: the game's own rows", languages, own)
-    built = {row.id for row, _ in own}
-    rows = [pair for pair in given if pair[0].id not in built] + own
-    missing = sorted(set(required) - {row.id for row, _ in rows})
-    if missing:
-        raise DataError(f"{package}/catalog.json: no row for {', '.join(missing)}")
-    catalog = Catalog(game, languages, rows, story)
-    stories = {}
-    for lang in languages[1:]:
-        filename = f"story.{lang}.json"
-        lines = load_rows(package, filename, StoryLine).rows
-        teller = catalog.teller(lang)
-        stories[lang] = check_story(
-            f"{package}/{filename}", lines, event_body, teller.names, story.derived
-        ).lines
-    return Catalog(game, languages, rows, story, stories)
+    given = list(zip(table.rows, table.row_provenance, strict=True))
+    translations = {lang: load_rows(package, f"story.{lang}.json", StoryLine).rows for lang in languages[1:]}
+    return check_catalog(
+        game,
+        f"{package}/catalog.json",
+        given,
+        languages,
+        story,
+        event_body,
+        translations,
+        own_rows=own_rows,
+        required=required,
+    )
 
 
 def required_ids(

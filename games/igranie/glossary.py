@@ -69,9 +69,9 @@ def _board(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         for n in range(1, loop.spaces + 1):
             space = f"{loop.id}-{n}"
             if space != PAYDAY:
-                said = {lang: Words(f"{w.name} {n}", _text(file_rows["text.space"], lang, n=n, loop=w.name))
+                told = {lang: Words(f"{w.name} {n}", _text(file_rows["text.space"], lang, n=n, loop=w.name))
                         for lang, w in words.items()}  # fmt: skip
-                yield Row.of(space, "place", said), cards.ROW_PROVENANCE[loop.id]
+                yield Row.of(space, "place", told), cards.ROW_PROVENANCE[loop.id]
 
 
 def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
@@ -89,7 +89,8 @@ def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]
 def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     """A row per Work, Chillout and Resourcefulness card (their own names and texts), per Small Loop
     effect, per loop and space of the board and per character."""
-    for card in (*cards.EVENTS.values(), *cards.RES.values()):
+    deck: list[cards.EventCard | cards.ResCard] = [*cards.EVENTS.values(), *cards.RES.values()]
+    for card in deck:
         words = _two(card.name, card.name_pl, card.text, card.text_pl)
         yield Row.of(card.id, "card", words), cards.ROW_PROVENANCE[card.id]
     yield from _loop_effects(file_rows)

@@ -5,6 +5,7 @@ health changes) are told from its data, after the words the catalogue file gives
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
 from games.engine.data import Provenance
@@ -32,7 +33,7 @@ def _say(row: Row, lang: str, **fields: object) -> str:
 def _figures(
     file_rows: Mapping[str, Row],
     lang: str,
-    effects: Mapping[str, int],
+    effects: Mapping[Any, int],
     cost: int = 0,
     money: int = 0,
     n: int = 0,
