@@ -7,6 +7,8 @@ from typing import Any
 import httpx
 import msgspec
 
+from games.engine.catalog import CatalogDoc
+
 
 class LobbyError(Exception):
     """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...) and ``message``."""
@@ -19,8 +21,9 @@ class LobbyError(Exception):
 
 
 class GameInfo(msgspec.Struct):
-    """A game the server hosts: ``id``, ``title``, seat range, the names of its bot policies and its
-    timer classes with the seconds a room gets unless it sets its own (``timers``)."""
+    """A game the server hosts: ``id``, ``title``, seat range, the names of its bot policies, its
+    timer classes with the seconds a room gets unless it sets its own (``timers``) and the
+    ``languages`` of its catalogue (English first)."""
 
     id: str
     title: str
@@ -29,6 +32,7 @@ class GameInfo(msgspec.Struct):
     bots: list[str] = []
     options_schema: dict[str, Any] = {}
     timers: dict[str, float] = {}
+    languages: list[str] = msgspec.field(default_factory=lambda: ["en"])
 
 
 class Created(msgspec.Struct):
@@ -106,6 +110,15 @@ class Lobby:
 
     async def games(self) -> list[GameInfo]:
         return msgspec.convert(await self._call("GET", "/api/games"), list[GameInfo])
+
+    async def catalog(self, game: str, lang: str | None = None) -> CatalogDoc:
+        """The catalogue of ``game`` (names and texts of its ids, rule summaries, its story's rows) in
+        ``lang``, or in the server's choice without it; ``lang`` of the answer is the language served
+        (English when the game lacks the one asked). Raises `LobbyError` ``game/not_found`` or
+        ``request/invalid`` (a ``lang`` that is not a language tag)."""
+        params = {"lang": lang} if lang else {}
+        response = await self._request("GET", f"/api/games/{game}/catalog", params=params)
+        return msgspec.json.decode(response.content, type=CatalogDoc)
 
     async def create_room(
         self,

@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 import msgspec
 
 from games.engine.data import DataError, Provenance, load_rows
-from games.engine.story import Items, Story, StoryLine, check_story
+from games.engine.story import Derived, Items, Story, StoryLine, check_story
 
 #: Every language a catalogue or the chrome may carry: English and the games' own.
 Lang = Literal["en", "pl", "cs", "de"]
@@ -231,6 +231,14 @@ class Catalog:
             told = sum(1 for k in self.story.lines if lang == "en" or k in self.stories.get(lang, {}))
             result.append(Coverage(lang, own, len(self.rows), told, len(self.story.lines)))
         return result
+
+
+def teller_of(doc: CatalogDoc, derived: Derived | None = None) -> Story:
+    """The story a served catalogue tells (its rows, names and list words), with the game's
+    ``derived`` fields when the caller has the game (`Story.derived`); without them a row naming one
+    falls back to the generic line."""
+    names = {row_id: entry.name for row_id, entry in doc.entries.items()}
+    return LocalStory(Story(doc.story, names, derived), names, doc.list_words)
 
 
 def negotiate(languages: Sequence[str], asked: str | None, accept: str | None) -> str:
