@@ -28,9 +28,8 @@ _plain: dict[str, Catalog] = {}
 
 def catalog_of(game: Game[Any, Any]) -> Catalog:
     """The game's catalogue; a game without one (the fixtures) gets an English one of its story only."""
-    own: Catalog | None = getattr(game, "catalog", None)
-    if own is not None:
-        return own
+    if game.catalog is not None:
+        return game.catalog
     if game.id not in _plain:
         _plain[game.id] = Catalog(game.id, ["en"], [], game.story)
     return _plain[game.id]

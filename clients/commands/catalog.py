@@ -31,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for game_id in [args.game] if args.game else sorted(games):
         catalog = games[game_id].catalog
+        if catalog is None:
+            continue
         rebuilt = sum(1 for term in catalog.provenance.values() if term == "reconstruction")
         for c in catalog.coverage():
             body = catalog.encoded(c.lang)
@@ -40,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
             )
     if args.reconstructed:
         for game_id in [args.game] if args.game else sorted(games):
-            en = games[game_id].catalog.doc("en").entries
+            own = games[game_id].catalog
+            en = own.doc("en").entries if own else {}
             for row_id, entry in en.items():
                 if entry.provenance == "reconstruction":
                     print(f"{game_id} {row_id}: {entry.name} — {entry.text}")

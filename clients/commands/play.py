@@ -207,7 +207,12 @@ async def play(args: argparse.Namespace, out: TextIO) -> int:
         spectator = Connection(ws_urls[0], created.room, fallbacks=ws_urls[1:], encoding=args.encoding)
         story = game.story
         if args.lang:
-            story = teller_of(await lobby.catalog(args.game, args.lang), game.story.derived)
+            doc = await lobby.catalog(args.game, args.lang)
+            # the game's derived fields in that language, when this side has the game's catalogue too
+            local = (
+                game.catalog.teller(doc.lang) if game.catalog and doc.lang in game.catalog.languages else None
+            )
+            story = teller_of(doc, local.derived if local else game.story.derived)
         spectator.listen(lambda msg: _print_events(msg, story, out))
         async with spectator:
             try:

@@ -165,7 +165,9 @@ class LocalStory(Story):
 
 class Catalog:
     """One game's catalogue: ``rows`` (id -> `Row`), ``provenance`` (id -> term), ``languages``
-    (English first), the English ``story`` and ``stories`` per other language (kind -> rows)."""
+    (English first), the English ``story``, ``stories`` per other language (kind -> rows) and
+    ``derived``: per language, the game's derived fields told in that language (`Derived`), which
+    replace the story's own there."""
 
     def __init__(
         self,
@@ -174,6 +176,7 @@ class Catalog:
         rows: Sequence[tuple[Row, Provenance]],
         story: Story,
         stories: Mapping[str, Mapping[str, list[StoryLine]]] | None = None,
+        derived: Mapping[str, Derived] | None = None,
     ):
         self.game = game
         self.languages = list(languages)
@@ -181,6 +184,7 @@ class Catalog:
         self.provenance: dict[str, str] = {row.id: term for row, term in rows}
         self.story = story
         self.stories = {k: dict(v) for k, v in (stories or {}).items()}
+        self.derived = dict(derived or {})
         self._docs: dict[str, bytes] = {}
         contents = [self.languages, list(rows), story.lines, self.stories]
         self.version = hashlib.sha256(msgspec.json.encode(contents)).hexdigest()[:16]
@@ -197,6 +201,8 @@ class Catalog:
         lines = self.story.lines | self.stories.get(lang, {})
         story = LocalStory(self.story, self.names(lang), LIST_WORDS.get(lang, LIST_WORDS["en"]))
         story.lines = lines
+        own = self.derived.get(lang, {})
+        story.derived = {k: {**story.derived.get(k, {}), **own.get(k, {})} for k in {*story.derived, *own}}
         return story
 
     def doc(self, lang: str) -> CatalogDoc:
@@ -309,12 +315,14 @@ def check_catalog(
     *,
     own_rows: OwnRows | None = None,
     required: Iterable[str] = (),
+    derived: Mapping[str, Derived] | None = None,
 ) -> Catalog:
     """The catalogue of ``game`` from the rows ``given`` (of file ``name``) and the game's ``own_rows``
     (rows it builds from its data files), with ``story`` (the English story) translated by
     ``translations`` (language -> story rows, checked against ``event_body`` as `check_story` does).
     ``own_rows`` is called with the given rows by id; a row it returns replaces the given row of the same
-    id (which then only lends it words, as a template does).
+    id (which then only lends it words, as a template does). ``derived`` gives, per language, the
+    game's derived fields told in it (a story row of that language may name them too).
 
     Raises `DataError`: a row given twice, a language the game does not have, words without a name or
     with a text where English has none (or none where it has one), an id of ``required`` without a
@@ -327,15 +335,15 @@ def check_catalog(
     missing = sorted(set(required) - {row.id for row, _ in rows})
     if missing:
         raise DataError(f"{name}: no row for {', '.join(missing)}")
-    catalog = Catalog(game, languages, rows, story)
+    catalog = Catalog(game, languages, rows, story, derived=derived)
     stories = {}
     for lang, lines in translations.items():
         label = f"{name}: story in {lang}"
         if lang not in languages[1:]:
             raise DataError(f"{label}: not a language of this game besides English ({languages})")
-        names = catalog.teller(lang).names
-        stories[lang] = check_story(label, lines, event_body, names, story.derived).lines
-    return Catalog(game, languages, rows, story, stories)
+        teller = catalog.teller(lang)
+        stories[lang] = check_story(label, lines, event_body, teller.names, teller.derived).lines
+    return Catalog(game, languages, rows, story, stories, derived)
 
 
 def load_catalog(
@@ -347,6 +355,7 @@ def load_catalog(
     *,
     own_rows: OwnRows | None = None,
     required: Iterable[str] = (),
+    derived: Mapping[str, Derived] | None = None,
 ) -> Catalog:
     """`check_catalog` of ``catalog.json`` in ``package`` and of its ``story.<lang>.json`` for each of
     ``languages`` but English (the first). Raises `DataError`."""
@@ -363,6 +372,7 @@ def load_catalog(
         translations,
         own_rows=own_rows,
         required=required,
+        derived=derived,
     )
 
 

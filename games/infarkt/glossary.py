@@ -9,7 +9,7 @@ from typing import Any
 
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
 from games.engine.data import Provenance
-from games.engine.story import Story
+from games.engine.story import Derived, Story
 from games.infarkt import cards, model
 from games.infarkt.cards import TRACKS
 
@@ -78,8 +78,53 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         yield Row.of(given.id, "choice", words), cards.ROW_PROVENANCE[f"action:{action.id}"]
 
 
+def _told(lang: str, words: Mapping[str, Row]) -> Derived:
+    """The story's derived fields (tracks moved, figures placed, a move's ends) told in ``lang`` with
+    the catalogue's ``words`` (filled while the catalogue loads, read when an event is told)."""
+
+    def name(row_id: str) -> str:
+        card, place = cards.CARDS.get(row_id), cards.PLACES.get(row_id)
+        if card is not None or place is not None:
+            own = card or place
+            return str(getattr(own, f"name_{lang}"))
+        pile, _, seat = row_id.partition(":")
+        row = words.get(f"pile.{pile}")
+        if row is None:
+            return row_id
+        return _say(row, lang, seat=seat) if seat else (row.words(lang) or row.en).name
+
+    def health(body: Mapping[str, Any]) -> str:
+        moved = {TRACKS[i]: d for i, d in enumerate(body["deltas"]) if d}
+        return _figures(words, lang, moved) if moved else ""
+
+    def figures(body: Mapping[str, Any]) -> str:
+        placed = sorted(body["placements"].items(), key=lambda item: int(item[0]))
+        row = words["part.figures"]
+        return "; ".join(_say(row, lang, seat=s, places=", ".join(map(name, p))) for s, p in placed)
+
+    return {
+        "changed": {"health": health},
+        "placed": {"figures": figures},
+        "moved": {"origin": lambda b: name(b["source"]), "destination": lambda b: name(b["target"])},
+    }
+
+
 def catalog(story: Story) -> Catalog:
-    """Infarkt's catalogue in English and Czech over its English ``story``; raises `DataError`."""
+    """Infarkt's catalogue in English and Czech over its English ``story`` (its derived fields told in
+    Czech there); raises `DataError`."""
+    words: dict[str, Row] = {}
+
+    def own(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
+        words.update(file_rows)
+        return rows(file_rows)
+
     return load_catalog(
-        "infarkt", "games.infarkt.data", LANGS, story, model.EventBody, own_rows=rows, required=REQUIRED
+        "infarkt",
+        "games.infarkt.data",
+        LANGS,
+        story,
+        model.EventBody,
+        own_rows=own,
+        required=REQUIRED,
+        derived={"cs": _told("cs", words)},
     )

@@ -18,7 +18,8 @@ OWN = {"gregs": "de", "grucha": "pl", "igranie": "pl", "infarkt": "cs"}
 
 
 def catalog(game: str) -> Catalog:
-    found: Catalog = shipped()[game].catalog
+    found = shipped()[game].catalog
+    assert found is not None
     return found
 
 
@@ -41,7 +42,7 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     assert sizes[("gregs", "de")] == 107
     assert sizes[("grucha", "pl")] == 153
     assert sizes[("igranie", "pl")] == 422
-    assert sizes[("infarkt", "cs")] == 260
+    assert sizes[("infarkt", "cs")] == 271
 
 
 @pytest.mark.parametrize("game", sorted(OWN))
@@ -168,3 +169,17 @@ def test_inf_1_places_carry_the_rulebook_czech_names() -> None:
         "Domov",
         "Posilovna",
     ]
+
+
+@pytest.mark.parametrize("game", sorted(OWN))
+def test_issue_22_every_event_of_a_play_out_is_told_in_the_game_language_as_words(game: str) -> None:
+    from tests.games.test_story_sentences import RAW, TABLES, play
+
+    seats, options = TABLES[game][0]
+    teller = catalog(game).teller(OWN[game])
+    bad = []
+    for body in play(shipped()[game], seats, options, b"catalog"):
+        line = teller.describe(body)
+        if line.startswith(f"{body['kind']}: ") or RAW.search(line) or re.search(r"\bseats?\b", line):
+            bad.append(line)
+    assert bad == []
