@@ -10,11 +10,14 @@ import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
 import { drawSeatSettings } from "./seat-settings.js";
+import { startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+
+await startChrome();
 
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.replace(/^\/rooms\//, "").replace(/\/$/, ""));
@@ -161,7 +164,7 @@ function setState(state) {
   if (page.offline && state !== "offline") return; // the network's word wins until it is back
   const badge = $("conn-state");
   badge.dataset.state = state;
-  badge.textContent = STATES[state] || state;
+  badge.textContent = t(`ui.conn.${state}`, STATES[state] || state);
 }
 
 function banner(text) {
