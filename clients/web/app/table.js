@@ -10,7 +10,8 @@ import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
 import { drawSeatSettings } from "./seat-settings.js";
-import { startChrome, t } from "./i18n.js";
+import { nameOf, textOf } from "/static/sdk/catalog.js";
+import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { renderSetup, setBots } from "./setup.js";
@@ -69,6 +70,10 @@ function rendererContext(viewer) {
     choose: (kind, fields) => act(viewer, { kind, ...fields }, prompt),
     error: page.refusal && page.refusal.seat === viewer ? page.refusal : null,
     redraw: schedule,
+    // the game's catalogue in the page's language: what an id is called and does
+    catalog: page.catalog,
+    nameOf: (id) => (page.catalog ? nameOf(page.catalog, id) : id),
+    textOf: (id) => (page.catalog ? textOf(page.catalog, id) : ""),
   };
 }
 
@@ -245,6 +250,10 @@ async function refreshSummary() {
   // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
   const generic = new URLSearchParams(location.search).get("renderer") === "generic";
   if (page.renderer.game !== (generic ? null : game)) page.renderer = rendererFor(generic ? null : game);
+  if (page.catalogOf !== game) {
+    page.catalogOf = game;
+    page.catalog = await api.catalog(game, language()); // before the first drawing: names, not ids
+  }
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
