@@ -13,11 +13,14 @@ from tests.web.conftest import Pages
 from tests.web.helpers import OUTCOME
 
 #: words a page never shows: ids, and a script's or Python's empties
-RAW = re.compile(r"\b(act|chr|rank)-[a-z]|\bundefined\b|\bnull\b|\bNone\b|\[\]")
+RAW = re.compile(
+    r"\b(act|chr|rank|res|spc|wrk|chl|lfx)-[a-z]|\b(Chl|Wrk|Res|Spc|Lfx) [a-z]"
+    r"|\bundefined\b|\bnull\b|\bNone\b|\[\]"
+)
 
 
-def finished_bot_room(base_url: str) -> str:
-    made = httpx.post(f"{base_url}/api/rooms", json={"game": "gregs", "seats": 3}).json()
+def finished_bot_room(base_url: str, game: str = "gregs") -> str:
+    made = httpx.post(f"{base_url}/api/rooms", json={"game": game, "seats": 3}).json()
     auth = {"Authorization": f"Bearer {made['host_token']}"}
     for seat in range(3):
         httpx.post(
@@ -60,3 +63,31 @@ def test_issue_22_gregs_table_reads_names_and_texts_from_the_catalogue_in_the_pa
     assert entries["cheese"]["name"] == cheese and greg in {e["name"] for e in entries.values()}
     if lang == "de":
         assert page.inner_text("#log-title") == "Was geschah (Neuestes zuerst)"
+        # the log is told by the catalogue's German story
+        log = page.locator("#public-log-list li").all_inner_texts()
+        assert log and sum(line.startswith("Platz ") for line in log) > len(log) // 2
+
+
+@pytest.mark.parametrize("locale", ["pl-PL", "en-GB"])
+def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catalogue(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    room = finished_bot_room(base_url, "igranie")
+    lang = locale[:2]
+    entries = httpx.get(f"{base_url}/api/games/igranie/catalog", params={"lang": lang}).json()["entries"]
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    text = page.locator("body").inner_text()
+    assert RAW.search(text) is None, RAW.search(text)
+    heads = page.locator(".ig-players h3").evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    characters = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
+    for head, title in heads:
+        name = head.split(": ")[1].removesuffix(" (to play)")
+        assert title == characters[name]
+    loops = page.locator(".ig-loop h3").all_inner_texts()
+    assert loops == [entries["work"]["name"], entries["chillout"]["name"]]
+    if lang == "pl":
+        assert loops == ["Praca", "Chill"]
+        log = page.locator("#public-log-list li").all_inner_texts()
+        assert sum(line.startswith(("Miejsce ", "Runda ")) for line in log) > len(log) // 2

@@ -10,7 +10,7 @@ import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
 import { drawSeatSettings } from "./seat-settings.js";
-import { nameOf, textOf } from "/static/sdk/catalog.js";
+import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
@@ -52,6 +52,13 @@ function heldSeats() {
 
 function names() {
   return page.summary ? page.summary.seats : [];
+}
+
+/** An event's sentence: in English the renderer's own (it names seats by their players), in another
+ * language the game's catalogue's (its story told in that language), else the renderer's. */
+function describeEvent(body, ctx) {
+  const told = page.catalog && language() !== "en" ? tell(page.catalog, body) : null;
+  return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, ctx);
 }
 
 function rendererContext(viewer) {
@@ -121,7 +128,7 @@ async function showPublicLog() {
   const ctx = { ...rendererContext(null), viewer: undefined };
   fill(
     $("public-log-list"),
-    entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))),
+    entries.map((e) => h("li", {}, describeEvent(e.body, ctx))),
   );
   $("public-log").hidden = false;
 }
@@ -206,7 +213,7 @@ function connect() {
   );
   const step = mine((message) => {
     const ctx = rendererContext(message.viewer);
-    page.log.add(message.viewer, message.events, (body) => page.renderer.describe(body, ctx));
+    page.log.add(message.viewer, message.events, (body) => describeEvent(body, ctx));
     if (message.outcome) page.outcome = message.outcome;
     schedule();
   });
