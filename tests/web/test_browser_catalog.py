@@ -91,3 +91,24 @@ def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catal
         assert loops == ["Praca", "Chill"]
         log = page.locator("#public-log-list li").all_inner_texts()
         assert sum(line.startswith(("Miejsce ", "Runda ")) for line in log) > len(log) // 2
+
+
+@pytest.mark.parametrize("locale", ["cs-CZ", "en-US"])
+def test_issue_22_infarkt_table_names_tracks_places_and_cards_from_the_catalogue(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    room = finished_bot_room(base_url, "infarkt")
+    lang = locale[:2]
+    entries = httpx.get(f"{base_url}/api/games/infarkt/catalog", params={"lang": lang}).json()["entries"]
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    text = page.locator("body").inner_text()
+    raw = re.compile(r"\b(goods|medicine|event|action)[-.][a-z]|\bundefined\b|\bnull\b|\bNone\b|\[\]")
+    assert raw.search(text) is None, raw.search(text)
+    tracks = page.locator(".inf-track .track-name").all_inner_texts()
+    ids = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"]
+    assert tracks[:6] == [entries[t]["name"] for t in ids]
+    if lang == "cs":
+        assert tracks[:6] == ["cholesterol", "tlak", "obezita", "deprese", "cukrovka", "rakovina"]
+        assert "Posilovna" in text or "Domov" in text
