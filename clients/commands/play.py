@@ -206,7 +206,7 @@ async def play(args: argparse.Namespace, out: TextIO) -> int:
         # every client starts on the first worker and moves on to the next when it stops answering
         spectator = Connection(ws_urls[0], created.room, fallbacks=ws_urls[1:], encoding=args.encoding)
         story = game.story
-        if args.lang:
+        if getattr(args, "lang", None):  # callers building their own Namespace may leave it out
             doc = await lobby.catalog(args.game, args.lang)
             # the game's derived fields in that language, when this side has the game's catalogue too
             local = (
