@@ -6,6 +6,8 @@ Files (in ``protocol/schema/``, written by ``boardroom schema``, checked by ``bo
   (``$defs.ServerMessage``); the document itself accepts either.
 - ``<game id>.json`` for each shipped game (not the fixtures): ``$defs.options``, ``$defs.action`` (the
   actions a client may send; the server's own ``timeout`` is not one), ``$defs.view``, ``$defs.event``.
+- ``catalog.json``: the answer of ``GET /api/games/{game}/catalog`` (``$defs.catalog``), the same for
+  every game.
 
 Output is deterministic: keys sorted, two-space indent, a trailing newline. Game payloads inside messages
 (``view``, ``body``, ``action``) are open (``{}``) in ``messages.json``; the game's file types them.
@@ -21,6 +23,7 @@ from typing import Any
 import msgspec
 
 from games.engine import Game
+from games.engine.catalog import CatalogDoc
 from protocol import PROTOCOL_MAJOR
 from protocol.messages import ClientMsg, ServerMsg
 
@@ -73,9 +76,22 @@ def game_schema(game: Game[Any, Any]) -> dict[str, Any]:
     return _document(f"boardroom game {game.id}", roots, description)
 
 
+def catalog_schema() -> dict[str, Any]:
+    """The schema of a game's catalogue in one language (``catalog.json``)."""
+    doc = _document(
+        "boardroom game catalogue",
+        {"catalog": CatalogDoc},
+        "GET /api/games/{game}/catalog: names and texts of a game's ids, rule summaries and the story's "
+        "sentences in one language. See protocol/README.md, 'The catalogue'.",
+    )
+    doc["$ref"] = _REF.format(name="catalog")
+    return doc
+
+
 def expected_files(games: Iterable[Game[Any, Any]]) -> dict[str, str]:
-    """File name (inside `SCHEMA_DIR`) -> the text it must hold, for ``games`` and the messages."""
-    files = {"messages.json": render(messages_schema())}
+    """File name (inside `SCHEMA_DIR`) -> the text it must hold, for ``games``, the messages and the
+    catalogue."""
+    files = {"messages.json": render(messages_schema()), "catalog.json": render(catalog_schema())}
     for game in sorted(games, key=lambda g: g.id):
         files[f"{game.id}.json"] = render(game_schema(game))
     return files

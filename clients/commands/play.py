@@ -4,8 +4,10 @@ Without ``--url`` an embedded server (in-memory store) is started in-process on 
 creates a room (``--options JSON``: the game's options), connects one bot client per seat and a
 spectator, prints the public log as it happens in the game's own sentences (``seat 2 revealed Plaster
 Cast (+2)``, `games.engine.story`) and at the end the game's standings line, the outcome and the number
-of actions. A searching bot (``--policy search``) needs the state, so its seats are the server's own
-bots (the lobby's bot seats) and the command only watches. Exit status 0 once the game ended; bad
+of actions. ``--lang pl`` tells the log in that language of the game's catalogue
+(``GET /api/games/{game}/catalog``; English where the game lacks it). A searching bot (``--policy
+search``) needs the state, so its seats are the server's own bots (the lobby's bot seats) and the
+command only watches. Exit status 0 once the game ended; bad
 arguments print one line and exit 2.
 
 ``--url`` may be repeated: workers of one deployment (one store). The room is made through the first
@@ -34,6 +36,7 @@ from clients.sdk import BotPlayer, Connection, Lobby
 from clients.sdk.lobby import LobbyError
 from clients.sdk.render import describe
 from games.engine import Bot, Story, bots_of
+from games.engine.catalog import teller_of
 from protocol.messages import ServerMsg, Snapshot, Update
 
 
@@ -52,6 +55,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--options", help="game options as a JSON object (default: the game's defaults)")
     parser.add_argument("--encoding", choices=["json", "msgpack"], default="json", help="frame encoding")
+    parser.add_argument("--lang", help="tell the log in this language of the game's catalogue (pl, cs, de)")
     parser.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     parser.set_defaults(func=run)
 
@@ -201,7 +205,15 @@ async def play(args: argparse.Namespace, out: TextIO) -> int:
         print(f"room {created.room}: {args.game} with {args.bots} bots ({args.policy})", file=out, flush=True)
         # every client starts on the first worker and moves on to the next when it stops answering
         spectator = Connection(ws_urls[0], created.room, fallbacks=ws_urls[1:], encoding=args.encoding)
-        spectator.listen(lambda msg: _print_events(msg, game.story, out))
+        story = game.story
+        if getattr(args, "lang", None):  # callers building their own Namespace may leave it out
+            doc = await lobby.catalog(args.game, args.lang)
+            # the game's derived fields in that language, when this side has the game's catalogue too
+            local = (
+                game.catalog.teller(doc.lang) if game.catalog and doc.lang in game.catalog.languages else None
+            )
+            story = teller_of(doc, local.derived if local else game.story.derived)
+        spectator.listen(lambda msg: _print_events(msg, story, out))
         async with spectator:
             try:
                 async with asyncio.timeout(args.timeout):

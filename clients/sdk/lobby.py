@@ -7,6 +7,8 @@ from typing import Any
 import httpx
 import msgspec
 
+from games.engine.catalog import CatalogDoc
+
 
 class LobbyError(Exception):
     """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...) and ``message``."""
@@ -22,7 +24,8 @@ class GameInfo(msgspec.Struct):
     """A game the server hosts: ``id``, ``title``, seat range (the widest; ``seat_ranges``: the range
     per option set, ``{"options", "min", "max"}``, the last whose options match a room's applies), the
     names of its bot policies, its timer classes with the seconds a room gets unless it sets its own
-    (``timers``) and its free-form kinds (``free_form``: kind -> ``{"about", "example"}``)."""
+    (``timers``) and its free-form kinds (``free_form``: kind -> ``{"about", "example"}``) and the
+    ``languages`` of its catalogue (English first)."""
 
     id: str
     title: str
@@ -33,6 +36,7 @@ class GameInfo(msgspec.Struct):
     timers: dict[str, float] = {}
     seat_ranges: list[dict[str, Any]] = []
     free_form: dict[str, dict[str, Any]] = {}
+    languages: list[str] = msgspec.field(default_factory=lambda: ["en"])
 
 
 class Created(msgspec.Struct):
@@ -110,6 +114,15 @@ class Lobby:
 
     async def games(self) -> list[GameInfo]:
         return msgspec.convert(await self._call("GET", "/api/games"), list[GameInfo])
+
+    async def catalog(self, game: str, lang: str | None = None) -> CatalogDoc:
+        """The catalogue of ``game`` (names and texts of its ids, rule summaries, its story's rows) in
+        ``lang``, or in the server's choice without it; ``lang`` of the answer is the language served
+        (English when the game lacks the one asked). Raises `LobbyError` ``game/not_found`` or
+        ``request/invalid`` (a ``lang`` that is not a language tag)."""
+        params = {"lang": lang} if lang else {}
+        response = await self._request("GET", f"/api/games/{game}/catalog", params=params)
+        return msgspec.json.decode(response.content, type=CatalogDoc)
 
     async def create_room(
         self,

@@ -17,6 +17,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from games.engine.bots import Bot, Policy
+from games.engine.catalog import Catalog
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.errors import IllegalAction
 from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
@@ -58,6 +59,7 @@ class Game(abc.ABC, Generic[S, Opt]):
     ``State``, ``Options`` (defaults for every field), ``Action`` (a union of tagged Structs, tag field
     ``kind``; `Timeout` is added by the engine), ``View`` and ``EventBody`` (a union of tagged Structs).
     ``story``: the sentences of its events (`games.engine.story`, from a data file; none by default).
+    ``catalog``: the names and texts of its ids in its languages (`games.engine.catalog`; none by default).
     ``shared_view``: true when ``view(state, seat)`` is the same for every seat and spectators (nothing
     hidden from anyone in particular), so a server computes it once per version instead of once per seat.
     ``seat_ranges``: the seat counts each option set allows (`SeatRange`; the last one whose options
@@ -77,6 +79,7 @@ class Game(abc.ABC, Generic[S, Opt]):
     free_form: ClassVar[Mapping[str, FreeForm]] = {}
     timers: ClassVar[Mapping[str, float]] = {}
     story: ClassVar[Story] = Story()
+    catalog: ClassVar[Catalog | None] = None
     id: ClassVar[str]
     title: ClassVar[str]
     min_seats: ClassVar[int]

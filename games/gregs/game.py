@@ -27,7 +27,7 @@ from games.engine import (
 )
 from games.engine.bots import SEARCH_NODES
 from games.engine.story import load_story
-from games.gregs import model, rules
+from games.gregs import glossary, model, rules
 from games.gregs.cards import ACTIONS, CHARACTER_IDS, CHEESE, NAMES, RANK_IDS, RANKS, VALUES
 from games.gregs.model import (
     Action,
@@ -112,6 +112,7 @@ class Gregs(Game[model.State, model.Options]):
     View = View
     EventBody = EventBody
     story = load_story("games.gregs.data", "story.json", EventBody, NAMES)
+    catalog = glossary.catalog(story)
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:

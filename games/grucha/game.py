@@ -13,7 +13,7 @@ from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Promp
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.plugin import FreeForm
 from games.engine.story import load_story
-from games.grucha import bot, model, rules, search, table
+from games.grucha import bot, glossary, model, rules, search, table
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
 from games.grucha.melds import MeldError, read
 from games.grucha.model import (
@@ -101,6 +101,7 @@ class Grucha(Game[model.State, model.Options]):
     timers = {REVEAL: REVEAL_SECONDS}
     #: GRU-9: the one free-form kind, as ``GET /api/games`` lists it (README "Actions")
     free_form = {"submit": SUBMIT}
+    catalog = glossary.catalog(story)
 
     # ---- the five rules functions ---------------------------------------------------------------------
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:

@@ -29,7 +29,7 @@ from games.engine import (
 from games.engine import windows as wn
 from games.engine.plugin import SeatRange
 from games.engine.story import load_story
-from games.igranie import cards, choices, events, model, ranking
+from games.igranie import cards, choices, events, glossary, model, ranking
 from games.igranie.actions import carry_out, default_action
 from games.igranie.events import TimedOut
 from games.igranie.model import Player, State
@@ -61,6 +61,7 @@ class Igranie(Game[model.State, model.Options]):
         events.EventBody,
         {r.id: r.name for table in (cards.CHARACTERS, cards.EVENTS, cards.RES) for r in table.values()},
     )
+    catalog = glossary.catalog(story)
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """IGR-1: shuffled decks (less ``removed_cards``), 5 Food, 5 Money, 5 cards each (Special cards

@@ -15,7 +15,7 @@ from games.engine import commitments as cm
 from games.engine import windows as wn
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
-from games.infarkt import flow, health, model, places
+from games.infarkt import flow, glossary, health, model, places
 from games.infarkt.cards import ACTIONS, CARDS, EVENTS, GOODS, MEDICINES, PLACES, TRACKS
 from games.infarkt.health import medicines_of, told
 from games.infarkt.hidden import redeal
@@ -125,6 +125,7 @@ class Infarkt(Game[model.State, model.Options]):
     EventBody = model.EventBody
     #: Card and place ids by their English names in the log; health changes by track, places by seat.
     story = load_story("games.infarkt.data", "story.json", model.EventBody, NAMES, STORY_FIELDS)
+    catalog = glossary.catalog(story)
 
     def setup(self, seats: int, options: model.Options, ctx: Ctx) -> model.State:
         """INF-5, INF-6, INF-27, INF-28 (`Options` checks the variant against the expansions). Raises

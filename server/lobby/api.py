@@ -20,6 +20,7 @@ from starlette.routing import Route
 from games.engine.plugin import Game
 from games.engine.thinking import bots_of
 from server.errors import Refused
+from server.lobby.catalog import catalog_of, game_catalog
 from server.lobby.lobby import CreateRoom, SettingsBody
 from server.ops.health import PING_TIMEOUT
 from server.services import Services
@@ -157,7 +158,8 @@ def _seat_param(request: Request) -> int:
 
 def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]:
     """One entry of ``GET /api/games``; ``seconds`` per timer class as this server gives a room of the
-    game (`TimerPolicy.defaults`), of which ``timers`` lists the game's classes."""
+    game (`TimerPolicy.defaults`), of which ``timers`` lists the game's classes; ``languages`` those of
+    its catalogue (English first)."""
     return {
         "id": game.id,
         "title": game.title,
@@ -168,6 +170,7 @@ def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]
         "bots": ["random", *sorted(set(bots_of(game)) - {"random"})],
         "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
         "free_form": {kind: msgspec.to_builtins(form) for kind, form in sorted(game.free_form.items())},
+        "languages": catalog_of(game).languages,
     }
 
 
@@ -336,6 +339,7 @@ async def rooms_endpoint(request: Request) -> Response:
 
 ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/games/{game}/catalog", refusals(game_catalog), methods=["GET"]),
     # one route for both methods, so a 405 on this path lists both in its Allow header
     Route("/api/rooms", rooms_endpoint, methods=["GET", "POST"]),
     Route("/api/rooms/{room}", room_endpoint, methods=["GET", "DELETE"]),

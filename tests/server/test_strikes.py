@@ -7,8 +7,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from server.clock import FakeClock
 from server.lobby.api import summary
+
+from server.clock import FakeClock
 from server.play.scheduler import Scheduler
 from server.services import Services
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import httpx
 import pytest
+from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
 
 from server.app import create_app
-from server.lobby import web
-from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
+from server.lobby.lobby import web
 
 FILES = {
     "index.html": "<!doctype html><title>lobby</title>",
@@ -180,7 +180,7 @@ async def raw_get(path: str) -> tuple[int, bytes]:
     [
         "/static/app/../package.json",
         "/static/app/../../pyproject.toml",
-        "/static/sdk/../../../server/web.py",
+        "/static/sdk/../../../server/lobby/web.py",
         "/static/vendor/../test/sdk_game.mjs",
         "/static/../index.html",
     ],

@@ -15,6 +15,9 @@ async function call(fn) {
 }
 
 export const games = () => call(() => lobby.games());
+/** The game's catalogue (names and texts of its ids, its story) in ``lang``, or null when it cannot be
+ * had: the page then shows what the view says. */
+export const catalog = (game, lang) => call(() => lobby.catalog(game, lang)).catch(() => null);
 /** One page of rooms: {rooms, next}, ``next`` the ``after`` of the next page or null. */
 export const rooms = (filters) => call(() => lobby.rooms(filters));
 export const createRoom = (body) => call(() => lobby.createRoom(body));

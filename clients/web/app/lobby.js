@@ -4,9 +4,12 @@
 
 import * as api from "./api.js";
 import { fill, h } from "./dom.js";
+import { startChrome } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { optionsForm } from "./schema-form.js";
 import * as storage from "./storage.js";
+
+await startChrome();
 
 const $ = (id) => document.getElementById(id);
 // rooms a page; ?page_size=N shows another count (1 to 1,000, as the API takes)

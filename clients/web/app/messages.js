@@ -1,6 +1,10 @@
 // Every code the server can send, as a sentence a player understands. Sources: the protocol's
 // error and close codes (protocol/README.md "Codes"), the lobby API's (docs/api.md), the engine's
 // rule codes and each shipped game's own. A code missing here falls back to the server's message.
+// These are the English sentences; the other languages' are in app/chrome.json (`error.<code>`,
+// `close.<code>`), used when the page's language has them.
+
+import { translated } from "./i18n.js";
 
 export const ERRORS = {
   // the websocket protocol
@@ -109,10 +113,11 @@ export const CLOSES = {
  * ``context``: ``"lobby"`` for an answer of the lobby API (a `LobbyError`), else a move's. */
 export function sentence(error, context = "table") {
   if (error === null || error === undefined) return "";
-  if (typeof error === "number") return CLOSES[error] || `The connection closed (${error}).`;
+  const close = typeof error === "number" ? error : typeof error.code === "number" ? error.code : null;
+  if (close !== null) return translated(`close.${close}`) ?? CLOSES[close] ?? `The connection closed (${close}).`;
   const code = error.code;
-  if (typeof code === "number") return CLOSES[code] || `The connection closed (${code}).`;
   if (context === "lobby" && LOBBY_ERRORS[code]) return LOBBY_ERRORS[code](error);
+  if (code && translated(`error.${code}`)) return translated(`error.${code}`);
   if (code && ERRORS[code]) return ERRORS[code];
   if (error.message) return `The server says: ${error.message}`;
   return `Something went wrong (${code || "unknown"}).`;

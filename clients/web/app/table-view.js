@@ -3,6 +3,7 @@
 
 import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -115,7 +116,7 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
   const prompt = ctx.prompt && !ctx.outcome ? ctx.prompt : null;
   $("prompt").hidden = !own || Boolean(ctx.outcome);
-  $("prompt-title").textContent = prompt ? "Your move" : "Nothing to do now";
+  $("prompt-title").textContent = prompt ? t("ui.your_move", "Your move") : t("ui.nothing_to_do", "Nothing to do now");
   const countdown = $("countdown");
   if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
   else delete countdown.dataset.deadline;

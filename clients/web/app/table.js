@@ -10,11 +10,15 @@ import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { HotSeat } from "./hotseat.js";
 import { drawSeatSettings } from "./seat-settings.js";
+import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
+import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+
+await startChrome();
 
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.replace(/^\/rooms\//, "").replace(/\/$/, ""));
@@ -50,6 +54,13 @@ function names() {
   return page.summary ? page.summary.seats : [];
 }
 
+/** An event's sentence: in English the renderer's own (it names seats by their players), in another
+ * language the game's catalogue's (its story told in that language), else the renderer's. */
+function describeEvent(body, ctx) {
+  const told = page.catalog && language() !== "en" ? tell(page.catalog, body) : null;
+  return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, ctx);
+}
+
 function rendererContext(viewer) {
   const view = page.conn ? page.conn.mirror(viewer) : null;
   const prompt = viewer === null || !page.conn ? null : page.conn.prompt(viewer);
@@ -66,6 +77,10 @@ function rendererContext(viewer) {
     choose: (kind, fields) => act(viewer, { kind, ...fields }, prompt),
     error: page.refusal && page.refusal.seat === viewer ? page.refusal : null,
     redraw: schedule,
+    // the game's catalogue in the page's language: what an id is called and does
+    catalog: page.catalog,
+    nameOf: (id) => (page.catalog ? nameOf(page.catalog, id) : id),
+    textOf: (id) => (page.catalog ? textOf(page.catalog, id) : ""),
   };
 }
 
@@ -113,7 +128,7 @@ async function showPublicLog() {
   const ctx = { ...rendererContext(null), viewer: undefined };
   fill(
     $("public-log-list"),
-    entries.map((e) => h("li", {}, page.renderer.describe(e.body, ctx))),
+    entries.map((e) => h("li", {}, describeEvent(e.body, ctx))),
   );
   $("public-log").hidden = false;
 }
@@ -161,7 +176,7 @@ function setState(state) {
   if (page.offline && state !== "offline") return; // the network's word wins until it is back
   const badge = $("conn-state");
   badge.dataset.state = state;
-  badge.textContent = STATES[state] || state;
+  badge.textContent = t(`ui.conn.${state}`, STATES[state] || state);
 }
 
 function banner(text) {
@@ -198,7 +213,7 @@ function connect() {
   );
   const step = mine((message) => {
     const ctx = rendererContext(message.viewer);
-    page.log.add(message.viewer, message.events, (body) => page.renderer.describe(body, ctx));
+    page.log.add(message.viewer, message.events, (body) => describeEvent(body, ctx));
     if (message.outcome) page.outcome = message.outcome;
     schedule();
   });
@@ -242,6 +257,10 @@ async function refreshSummary() {
   // ?renderer=generic draws any game with the generic renderer (a game's view as it is)
   const generic = new URLSearchParams(location.search).get("renderer") === "generic";
   if (page.renderer.game !== (generic ? null : game)) page.renderer = rendererFor(generic ? null : game);
+  if (page.catalogOf !== game) {
+    page.catalogOf = game;
+    page.catalog = await api.catalog(game, language()); // before the first drawing: names, not ids
+  }
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();

@@ -77,10 +77,18 @@ export class Lobby {
     return (await this.request(method, path, options)).data;
   }
 
-  /** `[{id, title, min_seats, max_seats, seat_ranges, options_schema, bots, timers, free_form}]`
-   * (docs/api.md). */
+  /** `[{id, title, min_seats, max_seats, seat_ranges, options_schema, bots, timers, free_form,
+   * languages}]` (docs/api.md). */
   games() {
     return this.call('GET', '/api/games');
+  }
+
+  /** The catalogue of `game` in `lang` (or the server's choice from the browser's Accept-Language when
+   * null): `{game, lang, version, languages, entries: {id: {name, text, group, provenance, lang}},
+   * rules, story, list_words}`; `lang` is the language served. Tell events with `tell` of
+   * `sdk/catalog.js`. */
+  catalog(game, lang = null) {
+    return this.call('GET', `/api/games/${encodeURIComponent(game)}/catalog`, { query: { lang } });
   }
 
   /** One page of room summaries, ordered by room id: `{rooms, next}`; pass `next` as `after` for the

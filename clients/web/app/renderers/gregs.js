@@ -1,51 +1,24 @@
 // Gregs (games/gregs): the popularity track (the row of rank and character cards, rank 1 right of
 // the 2), the fan of face-down cards (its slots are the reveal buttons), the cheese curse's holder,
-// the piles and the last round. Card names follow the game's data files (GRE-2..4).
+// the piles and the last round. Names and texts of characters and cards come from the game's catalogue
+// (ctx.nameOf, ctx.textOf: GRE-2..4), in the page's language.
 
 import { h } from "../dom.js";
 import { who } from "./generic.js";
 
-const CHARACTERS = {
-  "chr-greg": "Greg",
-  "chr-rupert": "Rupert",
-  "chr-finley": "Finley",
-  "chr-rodrick": "Rodrick",
-  "chr-manni": "Manni",
-  "chr-fregley": "Fregley",
-};
-
-// GRE-4: motif slug -> [name, value] (ids are act-<motif>-<copy>)
-const MOTIFS = {
-  "zoo-wee-mama": ["Zoo-Wee Mama", 4],
-  "safety-patrol": ["Safety Patrol", 3],
-  "giant-snowball": ["Giant Snowball", 3],
-  "plaster-cast": ["Plaster Cast", 2],
-  "haunted-house": ["Haunted House", 2],
-  "student-election": ["Student Election", 2],
-  wrestling: ["Wrestling", 1],
-  "class-clown": ["Class Clown", 1],
-  "big-wheel": ["Big Wheel", 1],
-  "school-play": ["School Play", -1],
-  "mom-bucks": ["Mom Bucks", -1],
-  "building-a-robot": ["Building a Robot", -2],
-  "chased-by-teenagers": ["Chased by Teenagers", -3],
-};
-
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-export function cardName(id) {
-  if (id === "cheese") return "the Stinky Cheese";
-  if (CHARACTERS[id]) return CHARACTERS[id];
-  if (id && id.startsWith("rank-")) return `rank ${id.slice(5)}`;
-  const motif = id && MOTIFS[id.replace(/^act-/, "").replace(/-\d+$/, "")];
-  return motif ? `${motif[0]} (${signed(motif[1])})` : String(id);
+/** A card's name, with its value when known (``Plaster Cast (+2)``). */
+export function cardName(id, ctx, value = null) {
+  const name = ctx.nameOf(id);
+  return value === null || value === undefined ? name : `${name} (${signed(value)})`;
 }
 
 /** "Seat 1 (Lena) as Rupert" style: the seat's name with its character once chosen. */
 function player(seat, ctx) {
   const character = ctx.view && ctx.view.characters && ctx.view.characters[seat];
   const base = who(seat, ctx);
-  return character ? `${base} (${CHARACTERS[character]})` : base;
+  return character ? `${base} (${ctx.nameOf(character)})` : base;
 }
 
 function track(view, ctx) {
@@ -73,9 +46,10 @@ function track(view, ctx) {
       "li",
       {
         class: classes,
-        "aria-label": `${CHARACTERS[card]}: ${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
+        "aria-label": `${ctx.nameOf(card)}: ${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
+        title: ctx.textOf(card),
       },
-      h("span", { class: "character-name" }, CHARACTERS[card]),
+      h("span", { class: "character-name" }, ctx.nameOf(card)),
       h("span", { class: "character-seat" }, who(seat, ctx)),
       seat === view.holder ? h("span", { class: "cheese-badge", "aria-hidden": "true" }, "curse") : null,
     );
@@ -98,9 +72,9 @@ function fan(view, ctx) {
       const cheese = slot.card === "cheese";
       return h(
         "li",
-        { class: ["fan-card", "face-up", cheese && "cheese"] },
+        { class: ["fan-card", "face-up", cheese && "cheese"], title: ctx.textOf(slot.card) },
         h("span", { class: "slot-number" }, `Slot ${slot.slot}`),
-        h("span", { class: "card-face" }, cheese ? "Stinky Cheese" : cardName(slot.card)),
+        h("span", { class: "card-face" }, cardName(slot.card, ctx, cheese ? null : slot.value)),
       );
     }
     const choice = reveal && reveal.find((c) => c.slot === slot.slot);
@@ -153,7 +127,7 @@ function status(view, ctx) {
     `Draw pile ${view.draw_count}, discard pile ${view.discard_count}`,
   ];
   if (view.last_round) lines.push(`Last round: ${view.turns_left ?? 0} turn(s) left`);
-  const top = view.discard.length ? cardName(view.discard[view.discard.length - 1]) : null;
+  const top = view.discard.length ? cardName(view.discard[view.discard.length - 1], ctx) : null;
   if (top) lines.push(`Top of the discard pile: ${top}`);
   return h(
     "ul",
@@ -176,7 +150,7 @@ export default {
   label(kind, choice, ctx) {
     switch (kind) {
       case "choose":
-        return `Play ${CHARACTERS[choice.character] || choice.character}`;
+        return `Play ${ctx.nameOf(choice.character)}`;
       case "reveal":
         return `Reveal slot ${choice.slot}`;
       case "stop":
@@ -195,7 +169,7 @@ function sentenceOf(body, ctx) {
   const p = (seat) => player(seat, ctx);
   switch (body.kind) {
     case "chosen":
-      return `${who(body.seat, ctx)} chose ${CHARACTERS[body.character]}.`;
+      return `${who(body.seat, ctx)} chose ${ctx.nameOf(body.character)}.`;
     case "row_built":
       return "The popularity track is laid out.";
     case "fan_built":
@@ -209,7 +183,7 @@ function sentenceOf(body, ctx) {
     case "revealed":
       return (
         `${p(body.seat)} revealed slot ${body.slot}: ` +
-        (body.card === "cheese" ? "the Stinky Cheese!" : `${cardName(body.card)}.`)
+        (body.card === "cheese" ? `${ctx.nameOf("cheese")}!` : `${cardName(body.card, ctx, body.value)}.`)
       );
     case "moved":
       return `${p(body.seat)} moved ${signed(body.by)}.`;

@@ -7,51 +7,10 @@ import { h } from "../dom.js";
 import { who } from "./generic.js";
 
 const LARGE = 15; // spaces of a Large Loop after Start; Payday is work-15 (IGR-4)
-const LOOPS = {
-  work: "Work",
-  chillout: "Chillout",
-  colleagues: "Work Colleagues",
-  deadlines: "Deadlines",
-  bureaucracy: "Bureaucracy and Health Service",
-  sidegig: "Side Gig",
-  shops: "Shops",
-  parties: "Parties",
-  eroticism: "Eroticism",
-  relationship: "Attempts at Life in a Relationship",
-};
 // the Small Loops by Large Loop and entrance space (games/igranie/data/board.json)
 const SMALL = {
   work: { 3: "colleagues", 6: "deadlines", 9: "bureaucracy", 12: "sidegig" },
   chillout: { 3: "shops", 6: "parties", 9: "eroticism", 12: "relationship" },
-};
-// the Resourcefulness cards' names by kind (games/igranie/data/resourcefulness.json)
-const CARDS = {
-  borrow: "Borrowing from a Flatmate",
-  connections: "Connections",
-  coupons: "Coupons",
-  denial: "Denial",
-  excuse: "A Perfect Excuse",
-  hustle: "Side Hustle",
-  landlord: "The Landlord's Nephew",
-  luck: "Lucky Break",
-  networking: "Networking",
-  pickpocket: "Pickpocket",
-  plan: "Cunning Plan",
-  clerk: "A Friend at the Office",
-  condoms: "Pack of Condoms",
-  contract: "Employment Contract",
-  energy: "Crate of Energy Drinks",
-  loyalty: "Loyalty Card",
-  mug: "Company Mug",
-  taser: "Taser Monkey",
-  therapist: "The Couples' Therapist's Number",
-};
-const CHARACTERS = {
-  ilona: "Ilona",
-  lena: "Lena",
-  marcin: "Marcin",
-  stefan: "Stefan",
-  fiefiurka: "Fiefiurka",
 };
 
 // a choice group's name (the controls panel's label for a kind: `label(kind, {})`)
@@ -64,27 +23,18 @@ const GROUPS = {
   choose: "Choose your character",
 };
 
-const titled = (slug) => slug.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 
-/** "Cunning Plan" for res-plan-3, "HIV" for hiv, an Event card's id read as words otherwise. */
-export function cardName(id) {
-  if (!id) return "a card";
-  if (id === "hiv") return "HIV";
-  const m = /^(?:res|spc)-([a-z]+)(?:-\d+)?$/.exec(id);
-  if (m && CARDS[m[1]]) return CARDS[m[1]];
-  return titled(id.replace(/-\d+$/, ""));
+/** A card's name from the game's catalogue (``Cunning Plan`` for res-plan-3). */
+export function cardName(id, ctx) {
+  return id ? ctx.nameOf(id) : "a card";
 }
 
-/** "Work 15 (Payday)", "Start", "Side Gig 2". */
-export function spaceName(space) {
-  if (space === null || space === undefined) return "off the board";
-  if (space === "start") return "Start";
-  const [, loop, index] = /^(.*)-(\d+)$/.exec(space) || [null, space, ""];
-  const name = `${LOOPS[loop] || titled(loop)} ${index}`;
-  return space === `work-${LARGE}` ? `${name} (Payday)` : name;
+/** A space's or loop's name from the catalogue (``Work 3``, ``Payday``, ``Start``). */
+export function spaceName(space, ctx) {
+  return space === null || space === undefined ? "off the board" : ctx.nameOf(space);
 }
 
-const character = (c) => CHARACTERS[c] || (c ? titled(c) : "no character yet");
+const character = (c, ctx) => (c ? ctx.nameOf(c) : "no character yet");
 
 function figures(v, space, ctx) {
   const here = v.players.map((p, seat) => (p.space === space ? seat : null)).filter((s) => s !== null);
@@ -92,7 +42,7 @@ function figures(v, space, ctx) {
     h(
       "span",
       { class: ["ig-figure", seat === ctx.viewer && "ig-mine"], "data-seat": seat },
-      character(v.players[seat].character).slice(0, 2),
+      character(v.players[seat].character, ctx).slice(0, 2),
     ),
   );
 }
@@ -101,7 +51,7 @@ function cell(v, space, ctx, extra) {
   const who_here = v.players
     .map((p, seat) => (p.space === space ? who(seat, ctx) : null))
     .filter(Boolean);
-  const label = `${spaceName(space)}${who_here.length ? `: ${who_here.join(", ")}` : ""}`;
+  const label = `${spaceName(space, ctx)}${who_here.length ? `: ${who_here.join(", ")}` : ""}`;
   return h(
     "li",
     {
@@ -125,20 +75,20 @@ function largeLoop(v, side, ctx) {
     h(
       "li",
       { class: "ig-small" },
-      h("span", { class: "ig-small-name" }, `${LOOPS[loop]} (from ${side === "work" ? "Work" : "Chillout"} ${entrance})`),
+      h("span", { class: "ig-small-name" }, `${spaceName(loop, ctx)} (from ${side === "work" ? "Work" : "Chillout"} ${entrance})`),
       h(
         "ol",
-        { class: "ig-track", "aria-label": LOOPS[loop] },
+        { class: "ig-track", "aria-label": spaceName(loop, ctx) },
         [1, 2, 3, 4].map((i) => cell(v, `${loop}-${i}`, ctx, null)),
       ),
     ),
   );
   return h(
     "section",
-    { class: ["ig-loop", `ig-${side}`], "aria-label": `${LOOPS[side]} loop` },
-    h("h3", {}, LOOPS[side]),
-    h("ol", { class: "ig-track", "aria-label": `${LOOPS[side]} spaces` }, spaces),
-    h("ul", { class: "ig-smalls", "aria-label": `Small Loops off ${LOOPS[side]}` }, smalls),
+    { class: ["ig-loop", `ig-${side}`], "aria-label": `${spaceName(side, ctx)} loop` },
+    h("h3", {}, spaceName(side, ctx)),
+    h("ol", { class: "ig-track", "aria-label": `${spaceName(side, ctx)} spaces` }, spaces),
+    h("ul", { class: "ig-smalls", "aria-label": `Small Loops off ${spaceName(side, ctx)}` }, smalls),
   );
 }
 
@@ -171,7 +121,11 @@ function player(v, p, seat, ctx) {
       class: ["ig-player", seat === v.active && "ig-active", p.dead && "ig-dead"],
       "data-seat": seat,
     },
-    h("h3", {}, `${who(seat, ctx)}: ${character(p.character)}${seat === v.active ? " (to play)" : ""}`),
+    h(
+      "h3",
+      { title: p.character ? ctx.textOf(p.character) : "" },
+      `${who(seat, ctx)}: ${character(p.character, ctx)}${seat === v.active ? " (to play)" : ""}`,
+    ),
     h(
       "dl",
       { class: "ig-stats" },
@@ -184,16 +138,16 @@ function player(v, p, seat, ctx) {
       h("dt", {}, "Hand"),
       h("dd", {}, `${p.hand_size} card(s)`),
       h("dt", {}, "Where"),
-      h("dd", {}, `${spaceName(p.space)}${p.enter ? `, going into ${LOOPS[p.enter] || p.enter}` : ""}`),
+      h("dd", {}, `${spaceName(p.space, ctx)}${p.enter ? `, going into ${spaceName(p.enter, ctx)}` : ""}`),
     ),
     p.specials.length
-      ? h("p", { class: "ig-specials" }, `Special cards: ${p.specials.map(cardName).join(", ")}`)
+      ? h("p", { class: "ig-specials" }, `Special cards: ${p.specials.map((c) => cardName(c, ctx)).join(", ")}`)
       : null,
     m.length ? h("p", { class: "ig-marks" }, m.join("; ")) : null,
   );
 }
 
-function hand(v) {
+function hand(v, ctx) {
   if (!v.hand) return null;
   return h(
     "section",
@@ -203,7 +157,7 @@ function hand(v) {
       ? h(
           "ul",
           {},
-          v.hand.map((id) => h("li", { class: "ig-card", "data-card": id }, cardName(id))),
+          v.hand.map((id) => h("li", { class: "ig-card", "data-card": id, title: ctx.textOf(id) }, cardName(id, ctx))),
         )
       : h("p", {}, "No cards."),
   );
@@ -213,16 +167,16 @@ function payloadText(p, ctx) {
   switch (p.kind) {
     case "card":
       return p.use === "modify"
-        ? `${cardName(p.card)} on the ${p.side === 0 ? "mover's or attacker's" : "defender's"} roll`
-        : `${cardName(p.card)} as a ${p.use}`;
+        ? `${cardName(p.card, ctx)} on the ${p.side === 0 ? "mover's or attacker's" : "defender's"} roll`
+        : `${cardName(p.card, ctx)} as a ${p.use}`;
     case "loop":
-      return `the ${LOOPS[p.loop] || p.loop} effect ${p.result}`;
+      return `the ${spaceName(p.loop, ctx)} effect ${p.result}`;
     case "event":
-      return `the Event card ${cardName(p.card)}`;
+      return `the Event card ${cardName(p.card, ctx)}`;
     case "ability":
-      return `the Ability ${titled(p.ability)}${(p.seats || []).length ? ` for ${p.seats.map((s) => who(s, ctx)).join(", ")}` : ""}`;
+      return `the Ability ${ctx.nameOf(p.ability)}${(p.seats || []).length ? ` for ${p.seats.map((s) => who(s, ctx)).join(", ")}` : ""}`;
     case "special":
-      return `${cardName(p.card)}'s action${p.seat !== null && p.seat !== undefined ? ` on ${who(p.seat, ctx)}` : ""}`;
+      return `${cardName(p.card, ctx)}'s action${p.seat !== null && p.seat !== undefined ? ` on ${who(p.seat, ctx)}` : ""}`;
     case "accept":
       return "accepts";
     case "give_up":
@@ -270,7 +224,7 @@ export default {
           `Rent ${v.rent}.`,
       ),
       (v.windows || []).map((w) => windowNode(w, ctx)),
-      hand(v),
+      hand(v, ctx),
       board(v, ctx),
       h("ul", { class: "ig-players", "aria-label": "Players" }, v.players.map((p, s) => player(v, p, s, ctx))),
       h(
@@ -278,7 +232,7 @@ export default {
         { class: "ig-decks" },
         `Decks: Work ${v.decks.work}, Chillout ${v.decks.chillout}, Resourcefulness ${v.decks.res}. ` +
           `Last discards: ${[v.work_discard, v.chillout_discard, v.res_discard]
-            .map((pile) => (pile.length ? cardName(pile[pile.length - 1]) : "none"))
+            .map((pile) => (pile.length ? cardName(pile[pile.length - 1], ctx) : "none"))
             .join(", ")}.`,
       ),
     );
@@ -287,13 +241,13 @@ export default {
     const s = body.seat !== undefined ? who(body.seat, ctx) : "";
     switch (body.kind) {
       case "chosen":
-        return `${s} chose ${character(body.character)}.`;
+        return `${s} chose ${character(body.character, ctx)}.`;
       case "turn_began":
         return `Week ${body.round}: ${s} to play.`;
       case "rolled":
         return `${s} rolled ${body.dice.join(" and ")} (${body.what}).`;
       case "played":
-        return `${s} played ${body.card ? cardName(body.card) : body.what}${body.what === "modify" ? ` on the ${body.side === 0 ? "mover's or attacker's" : "defender's"} roll` : ""}${
+        return `${s} played ${body.card ? cardName(body.card, ctx) : body.what}${body.what === "modify" ? ` on the ${body.side === 0 ? "mover's or attacker's" : "defender's"} roll` : ""}${
           body.target !== null && body.target !== undefined ? ` against play #${body.target}` : ""
         } (play #${body.play}, window ${body.window}).`;
       case "passed":
@@ -301,11 +255,11 @@ export default {
       case "cancelled":
         return `Play #${body.play} was cancelled.`;
       case "moved":
-        return `${s} ${body.pushed ? "was pushed" : "moved"} to ${spaceName(body.path[body.path.length - 1])}.`;
+        return `${s} ${body.pushed ? "was pushed" : "moved"} to ${spaceName(body.path[body.path.length - 1], ctx)}.`;
       case "changed": {
         const sign = body.delta > 0 ? `+${body.delta}` : String(body.delta);
-        const named = body.cards && body.cards.length ? ` (${body.cards.map(cardName).join(", ")})` : "";
-        return `${s}: ${body.what.replace("_", " ")} ${sign}${named}, ${body.reason}.`;
+        const named = body.cards && body.cards.length ? ` (${body.cards.map((c) => cardName(c, ctx)).join(", ")})` : "";
+        return `${s}: ${ctx.nameOf(body.what)} ${sign}${named}, ${ctx.nameOf(body.reason)}.`;
       }
       case "theft_settled":
         return `The theft ends ${body.totals.join(" to ")}: ${who(body.winner, ctx)} wins it.`;
@@ -325,17 +279,17 @@ export default {
       case "pass":
         return "Pass";
       case "modify":
-        return `Play ${cardName(choice.card)} on the ${choice.side === 0 ? "mover's or attacker's" : "defender's"} roll`;
+        return `Play ${cardName(choice.card, ctx)} on the ${choice.side === 0 ? "mover's or attacker's" : "defender's"} roll`;
       case "cancel":
-        return `Cancel play #${choice.target} with ${cardName(choice.card)}`;
+        return `Cancel play #${choice.target} with ${cardName(choice.card, ctx)}`;
       case "reverse":
-        return `Reverse the loop effect with ${cardName(choice.card)}`;
+        return `Reverse the loop effect with ${cardName(choice.card, ctx)}`;
       case "special":
-        return `${cardName(choice.card)}'s action${choice.seat !== null && choice.seat !== undefined ? ` on ${who(choice.seat, ctx)}` : ""}`;
+        return `${cardName(choice.card, ctx)}'s action${choice.seat !== null && choice.seat !== undefined ? ` on ${who(choice.seat, ctx)}` : ""}`;
       case "choose":
-        return `Play ${character(choice.character)}`;
+        return `Play ${character(choice.character, ctx)}`;
       case "first_loop":
-        return `Start in ${LOOPS[choice.loop] || choice.loop}`;
+        return `Start in ${spaceName(choice.loop, ctx)}`;
       case "roll":
         return "Roll the die";
       case "done":
@@ -347,7 +301,7 @@ export default {
       case "buy":
         return `Buy ${choice.count} ${choice.good}`;
       case "discard":
-        return `Discard ${cardName(choice.card)}`;
+        return `Discard ${cardName(choice.card, ctx)}`;
       case "steal":
         return `Steal from ${who(choice.target, ctx)}'s shelf`;
       case "accept":

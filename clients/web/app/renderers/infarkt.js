@@ -1,49 +1,20 @@
 // Jak nedostat infarkt (games/infarkt): each player's six health tracks with the grave, money, tokens,
 // hand and diary; the places with the figures on them (drawn from the players' figures, so nothing shows
 // until the reveal, INF-8), the event offer, the current decision and windows. The placement is chosen
-// inline (three places, then confirm) and a medicine is used from its card in the viewer's hand. Names
-// follow the game's data files (cards.json, places.json).
+// inline (three places, then confirm) and a medicine is used from its card in the viewer's hand. Names and
+// texts of cards, places, tracks and actions come from the game's catalogue (ctx.catalog), in the page's
+// language.
 
 import { h } from "../dom.js";
 import { who } from "./generic.js";
 
-const TRACKS = ["cholesterol", "blood pressure", "obesity", "depression", "diabetes", "cancer"];
+// the tracks' ids in the order of the wire's lists of six (games/infarkt/cards.py TRACKS)
+const TRACK_IDS = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"];
 const OBESITY = 2; // INF-4: obesity stops at 10 and never kills
 const GRAVE = 10;
 
-const PLACES = {
-  work: "Work",
-  supermarket: "Supermarket",
-  pharmacy: "Pharmacy",
-  market: "Market",
-  home: "Home",
-  gym: "Gym",
-  black_market: "Black market",
-  nightlife: "Nightlife",
-  flirt: "Flirt",
-  family: "Family",
-  career: "Career",
-};
 
-// card ids are <kind>-<name>-<copy>: the name part -> its English name
-const NAMES = {
-  beer: "Beer", fries: "French fries", headcheese: "Head cheese", luncheonmeat: "Luncheon meat",
-  cake: "Chocolate cake", muesli: "Muesli", tofu: "Tofu", yoghurt: "Plain yoghurt", juice: "Fruit juice",
-  coffee: "Coffee", cigarettes: "Cigarettes", salad: "Green salad", greentea: "Green tea",
-  water: "Mineral water", wine: "Red wine", cola: "Cola", cigar: "Cigar", nicotinegum: "Nicotine gum",
-  statins: "Statins", betablockers: "Beta blockers", dietpills: "Diet pills",
-  antidepressants: "Antidepressants", insulin: "Insulin", chemotherapy: "Chemotherapy",
-  lottery: "Lottery win", diarrhoea: "Severe diarrhoea", brokenfridge: "Broken fridge",
-  robbed: "You were robbed", dayoff: "Paid day off", businesstrip: "Business trip", divorce: "Divorce",
-  grandma: "Grandma died", promotion: "Promotion", workdispute: "Trouble at work",
-  christmas: "Christmas", holiday: "Holiday", motherinlaw: "Mother-in-law's visit", birthday: "Birthday",
-  flu: "Flu", fine: "A fine", bonus: "Bonus", newlove: "New love", wedding: "A friend's wedding",
-  checkup: "Check-up", trafficjam: "Traffic jam", moving: "Moving house", injury: "Injury",
-  smog: "Smog alert", barbecue: "Barbecue", sweettooth: "Sweet tooth",
-};
 
-// INF-3: each medicine heals one track by 3
-const HEALS = { statins: 0, betablockers: 1, dietpills: 2, antidepressants: 3, insulin: 4, chemotherapy: 5 };
 
 const STEPS = {
   pick: "picking an event",
@@ -75,19 +46,43 @@ const GROUPS = {
   pass: "Pass",
 };
 
-const slug = (id) => String(id).replace(/^(goods|medicine|event)-/, "").replace(/-\d+$/, "");
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 
-/** A card's English name from its id ("goods-beer-3" -> "Beer"). */
+// the catalogue of the drawing under way: each entry point (view, describe, label) sets it from ctx
+let catalog = null;
+const using = (ctx) => {
+  catalog = ctx.catalog || null;
+};
+const entry = (id) => (catalog && catalog.entries[id]) || null;
+const named = (id) => (entry(id) ? entry(id).name : String(id));
+/** What a card or action does, its figures from the game's data (``depression −1, obesity +1``). */
+const figuresOf = (id) => {
+  const text = entry(id) ? entry(id).text : "";
+  return text.includes(": ") ? text.slice(text.indexOf(": ") + 2).replace(/\.$/, "") : "";
+};
+const trackName = (t) => named(TRACK_IDS[t]);
+
+/** A card's name from the catalogue ("goods-beer-3" -> "Beer", "Pivo"). */
 export function cardName(id) {
-  return NAMES[slug(id)] || String(id);
+  return named(id);
 }
 
-const placeName = (id) => PLACES[id] || String(id);
+const placeName = (id) => named(id);
+const isPlace = (id) => Boolean(entry(id)) && entry(id).group === "place";
 
 function medicineName(id) {
-  const track = HEALS[slug(id)];
-  return track === undefined ? cardName(id) : `${cardName(id)} (${TRACKS[track]} −3)`;
+  return figuresOf(id) ? `${cardName(id)} (${figuresOf(id)})` : cardName(id);
+}
+
+/** An option of the place being resolved with its price and effects (``Gym A (pay 1, obesity −1)``);
+ * ``rest_A`` is Home's rest and then A. */
+function optionLabel(place, value) {
+  if (!place) return null;
+  const ids = String(value)
+    .split("_")
+    .map((v) => `action.${place.replace(/_/g, "-")}-${v.toLowerCase()}`);
+  if (!ids.every((id) => entry(id))) return null;
+  return ids.map((id) => `${named(id)} (${figuresOf(id)})`).join(" + ");
 }
 
 // an action id of actions.json ("supermarket-a", "home-rest", "black-market"), a card id or a rule's word
@@ -95,13 +90,9 @@ function sourceName(source) {
   if (/^(goods|medicine|event)-/.test(source)) return cardName(source);
   if (source === "worsening") return "the worsening";
   if (source === "funeral") return "a funeral";
-  const whole = PLACES[source.replace(/-/g, "_")];
-  if (whole) return whole;
-  const cut = source.lastIndexOf("-");
-  const place = PLACES[source.slice(0, cut).replace(/-/g, "_")];
-  const option = source.slice(cut + 1);
-  if (!place) return source;
-  return `${place} ${option.length === 1 ? option.toUpperCase() : OPTIONS[option] || option}`;
+  if (isPlace(source.replace(/-/g, "_"))) return placeName(source.replace(/-/g, "_"));
+  if (entry(`action.${source}`)) return named(`action.${source}`);
+  return source;
 }
 
 function trackRow(value, t) {
@@ -110,11 +101,11 @@ function trackRow(value, t) {
     const grave = n === GRAVE && t !== OBESITY;
     cells.push(h("span", { class: ["cell", n <= value && "filled", grave && "grave"] }, grave ? "✝" : ""));
   }
-  const about = `${TRACKS[t]} ${value} of ${GRAVE}${t === OBESITY ? " (never kills)" : ", the grave at 10"}`;
+  const about = `${trackName(t)} ${value} of ${GRAVE}${t === OBESITY ? " (never kills)" : ", the grave at 10"}`;
   return h(
     "li",
     { class: ["inf-track", value >= 7 && t !== OBESITY && "danger"], "aria-label": about },
-    h("span", { class: "track-name", "aria-hidden": "true" }, TRACKS[t]),
+    h("span", { class: "track-name", "aria-hidden": "true" }, trackName(t)),
     h("span", { class: "track-cells", "aria-hidden": "true" }, cells),
     h("span", { class: "track-value", "aria-hidden": "true" }, String(value)),
   );
@@ -310,6 +301,7 @@ export default {
   game: "infarkt",
   inline: ["place", "medicine"],
   view(ctx) {
+    using(ctx);
     const view = ctx.view;
     return h(
       "div",
@@ -324,10 +316,12 @@ export default {
     );
   },
   describe(body, ctx) {
+    using(ctx);
     const text = sentenceOf(body, ctx);
     return text && text.charAt(0).toUpperCase() + text.slice(1);
   },
   label(kind, choice, ctx) {
+    using(ctx);
     if (!Object.keys(choice).length) return GROUPS[kind] || null; // the name of a group of choices
     switch (kind) {
       case "choose":
@@ -337,7 +331,7 @@ export default {
       case "medicine":
         return `Use ${medicineName(choice.card)}`;
       case "family": {
-        const parts = choice.cancel.map((n, t) => (n ? `${n} ${TRACKS[t]}` : null)).filter(Boolean);
+        const parts = choice.cancel.map((n, t) => (n ? `${n} ${trackName(t)}` : null)).filter(Boolean);
         return `Cancel ${parts.join(", ")} with family tokens`;
       }
       case "pass":
@@ -355,12 +349,13 @@ function chooseLabel(value, ctx) {
     return `${verb[step] || "Choose"} ${value.startsWith("medicine-") ? medicineName(value) : cardName(value)}`;
   }
   if (value.startsWith("seat_")) return `Invite ${ctx.name(Number(value.slice(5)))}`;
-  if (PLACES[value]) return `Resolve ${PLACES[value]}`;
-  return OPTIONS[value] || `Option ${value}`;
+  if (isPlace(value)) return `Resolve ${placeName(value)}`;
+  const decision = ctx.view && ctx.view.decision;
+  return optionLabel(decision ? decision.place : "", value) || OPTIONS[value] || `Option ${value}`;
 }
 
 function changes(body) {
-  const parts = body.deltas.map((d, t) => (d ? `${TRACKS[t]} ${signed(d)}` : null)).filter(Boolean);
+  const parts = body.deltas.map((d, t) => (d ? `${trackName(t)} ${signed(d)}` : null)).filter(Boolean);
   if (body.money) parts.push(`money ${signed(body.money)}`);
   return parts.length ? parts.join(", ") : "nothing";
 }
@@ -411,7 +406,7 @@ function sentenceOf(body, ctx) {
 function chooseWord(value) {
   if (/^(goods|medicine|event)-/.test(value)) return cardName(value);
   if (value.startsWith("seat_")) return `seat ${value.slice(5)}`;
-  return PLACES[value] || OPTIONS[value] || `option ${value}`;
+  return isPlace(value) ? placeName(value) : OPTIONS[value] || `option ${value}`;
 }
 
 function pileName(where, ctx) {

@@ -1,0 +1,118 @@
+// A game's catalogue (GET /api/games/{game}/catalog, protocol/README.md "The catalogue"): names and
+// texts of its ids, and the one sentence renderer of this SDK, telling an event from the catalogue's
+// story rows in the language served.
+//
+//   const doc = await lobby.catalog('grucha', 'pl');
+//   nameOf(doc, 'JK-a1');                       // 'dżoker'
+//   tell(doc, { kind: 'drew', seat: 1, reason: 'draw', count: 1 });   // 'miejsce 1 dobrało 1 kartę'
+
+/** The name of `id` in `doc`, or `id` itself when the catalogue has no entry for it. */
+export function nameOf(doc, id) {
+  return doc.entries[id]?.name ?? id;
+}
+
+/** The text of `id` in `doc` (what it does, for a tooltip), or '' when there is none. */
+export function textOf(doc, id) {
+  return doc.entries[id]?.text ?? '';
+}
+
+/** Whether a field has something to tell: not null, false, '' or an empty list or object. */
+export function hasValue(value) {
+  if (value === null || value === undefined || value === false || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function holds(when, body) {
+  return Object.entries(when).every(([name, expected]) => {
+    const value = body[name] ?? null;
+    if (expected !== null && typeof expected === 'object' && 'field' in expected) {
+      return same(value, body[expected.field] ?? null);
+    }
+    if (expected !== null && typeof expected === 'object' && 'not' in expected) {
+      return !same(value, expected.not);
+    }
+    return same(value, expected);
+  });
+}
+
+/** A field reference of a template (`seat`, `totals[0]`, `a.b`): its value in `body`. */
+function lookup(body, path) {
+  const [head, ...rest] = path.split(/(?=[.[])/);
+  if (!(head in body)) throw new Error(`no field ${head}`);
+  let value = body[head];
+  for (const step of rest) {
+    const key = step.startsWith('[') ? step.slice(1, -1) : step.slice(1);
+    value = value?.[/^\d+$/.test(key) ? Number(key) : key];
+    if (value === undefined) throw new Error(`no ${path}`);
+  }
+  return value;
+}
+
+function joined(words, and) {
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+}
+
+/** One value as a template tells it: an id by its name, a signed number for `+d`, a list joined. */
+function formatValue(doc, value, spec) {
+  const listWords = doc.list_words;
+  if (Array.isArray(value)) {
+    const words = value.map((v) => (typeof v === 'string' ? nameOf(doc, v) : String(v)));
+    if (spec === '') {
+      if (value.every((v) => typeof v === 'string')) return words.join(', ');
+      return `[${words.join(', ')}]`;
+    }
+    if (spec === 'and') return joined(words, listWords.and);
+    if (spec === 'seats') return `${listWords[words.length === 1 ? 'seat' : 'seats']} ${joined(words, listWords.and)}`;
+    if (spec === 'by_seat') return words.map((w, seat) => `${listWords.seat} ${seat} ${w}`).join(', ');
+    throw new Error(`unknown list format ${spec}`);
+  }
+  if (spec === '+d') {
+    if (!Number.isInteger(value)) throw new Error('not a whole number');
+    return value >= 0 ? `+${value}` : String(value);
+  }
+  if (spec === 'd') return String(value);
+  if (spec !== '') throw new Error(`unknown format ${spec}`);
+  if (typeof value === 'string') return nameOf(doc, value);
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (value === null) return 'None';
+  return String(value);
+}
+
+const FIELD = /\{\{|\}\}|\{([^{}:]+)(?::([^{}]*))?\}/g;
+const PART = /\[\[([\s\S]*?)\]\]/g;
+
+function fieldsOf(template) {
+  return [...template.matchAll(FIELD)].filter((m) => m[1]).map((m) => m[1].split(/[.[]/)[0]);
+}
+
+function format(doc, template, body) {
+  const told = template.replace(PART, (_, inner) => (
+    fieldsOf(inner).every((f) => hasValue(body[f])) ? inner : ''));
+  return told.replace(FIELD, (whole, path, spec = '') => {
+    if (whole === '{{') return '{';
+    if (whole === '}}') return '}';
+    return formatValue(doc, lookup(body, path), spec);
+  });
+}
+
+/** One line for one event body (`{kind, ...}`) from `doc.story`: the sentence of the first row of its
+ * kind whose `when` holds, or null when none holds or the body does not fit it (a field the game
+ * derives, which only the server's own renderer has; an older server's shape): the caller then shows
+ * its own generic line. */
+export function tell(doc, body) {
+  const rows = doc.story[body?.kind] ?? [];
+  const row = rows.find((r) => holds(r.when ?? {}, body));
+  if (!row) return null;
+  try {
+    return format(doc, row.text, body);
+  } catch {
+    return null;
+  }
+}

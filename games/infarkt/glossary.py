@@ -1,0 +1,130 @@
+"""Infarkt's catalogue rows built from its data files: cards and places are named by them (the
+rulebook's Czech names and their English ones); a card's and an action's figures (cost, money, cards,
+health changes) are told from its data, after the words the catalogue file gives (INF-3, INF-11…26)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
+from games.engine.data import Provenance
+from games.engine.story import Derived, Story
+from games.infarkt import cards, model
+from games.infarkt.cards import TRACKS
+
+LANGS = ("en", "cs")
+
+#: Every id the catalogue must name besides the rows built here (INF-1…28 among them).
+REQUIRED = required_ids(
+    model.Phase,
+    model.Options,
+    model.Action,
+    ("finished", "no_survivor", "round_limit"),
+    (*TRACKS, *(f"action.{a.id}" for a in cards.ACTIONS.values())),
+    (f"INF-{n}" for n in range(1, 29)),
+)
+
+
+def _say(row: Row, lang: str, **fields: object) -> str:
+    return (row.words(lang) or row.en).text.format(**fields)
+
+
+def _figures(
+    file_rows: Mapping[str, Row],
+    lang: str,
+    effects: Mapping[Any, int],
+    cost: int = 0,
+    money: int = 0,
+    n: int = 0,
+) -> str:
+    """``pay 2, cards: 3, blood pressure +1``: the figures of a card or action in ``lang``."""
+    parts = [_say(file_rows["part.cost"], lang, n=cost)] if cost else []
+    parts += [_say(file_rows["part.money"], lang, n=money)] if money else []
+    parts += [_say(file_rows["part.cards"], lang, n=n)] if n else []
+    for track in TRACKS:
+        if effects.get(track):
+            name = (file_rows[track].words(lang) or file_rows[track].en).name
+            parts.append(_say(file_rows["part.track"], lang, track=name, n=effects[track]))
+    return ", ".join(parts) or _say(file_rows["part.nothing"], lang)
+
+
+def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
+    for card in cards.CARDS.values():
+        words = {}
+        for lang, name in (("en", card.name_en), ("cs", card.name_cs)):
+            said = f"{_say(file_rows[f'part.{card.kind}'], lang)}: "
+            said += _figures(file_rows, lang, card.effects, money=card.money) + "."
+            if card.special:
+                said += " " + _say(file_rows[f"special.{card.special}"], lang)
+            words[lang] = Words(name, said)
+        yield Row.of(card.id, "card", words), cards.ROW_PROVENANCE[card.id]
+
+
+def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
+    """A row per card, per place (named as places.json names it) and per action of a place."""
+    yield from _cards(file_rows)
+    for place in cards.PLACES.values():
+        given = file_rows[place.id]
+        words = {"en": Words(place.name_en, given.en.text), "cs": Words(place.name_cs, _say(given, "cs"))}
+        yield Row.of(place.id, "place", words), "rulebook"  # places.json: the rulebook's
+    for action in cards.ACTIONS.values():
+        given = file_rows[f"action.{action.id}"]
+        words = {}
+        for lang in LANGS:
+            own = given.words(lang) or given.en
+            figures = _figures(file_rows, lang, action.effects, action.cost, action.money, action.cards)
+            words[lang] = Words(own.name, f"{own.text}: {figures}.")
+        yield Row.of(given.id, "choice", words), cards.ROW_PROVENANCE[f"action:{action.id}"]
+
+
+def _told(lang: str, words: Mapping[str, Row]) -> Derived:
+    """The story's derived fields (tracks moved, figures placed, a move's ends) told in ``lang`` with
+    the catalogue's ``words`` (filled while the catalogue loads, read when an event is told)."""
+
+    def name(row_id: str) -> str:
+        card, place = cards.CARDS.get(row_id), cards.PLACES.get(row_id)
+        if card is not None or place is not None:
+            own = card or place
+            return str(getattr(own, f"name_{lang}"))
+        pile, _, seat = row_id.partition(":")
+        row = words.get(f"pile.{pile}")
+        if row is None:
+            return row_id
+        return _say(row, lang, seat=seat) if seat else (row.words(lang) or row.en).name
+
+    def health(body: Mapping[str, Any]) -> str:
+        moved = {TRACKS[i]: d for i, d in enumerate(body["deltas"]) if d}
+        return _figures(words, lang, moved) if moved else ""
+
+    def figures(body: Mapping[str, Any]) -> str:
+        placed = sorted(body["placements"].items(), key=lambda item: int(item[0]))
+        row = words["part.figures"]
+        return "; ".join(_say(row, lang, seat=s, places=", ".join(map(name, p))) for s, p in placed)
+
+    return {
+        "changed": {"health": health},
+        "placed": {"figures": figures},
+        "moved": {"origin": lambda b: name(b["source"]), "destination": lambda b: name(b["target"])},
+    }
+
+
+def catalog(story: Story) -> Catalog:
+    """Infarkt's catalogue in English and Czech over its English ``story`` (its derived fields told in
+    Czech there); raises `DataError`."""
+    words: dict[str, Row] = {}
+
+    def own(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
+        words.update(file_rows)
+        return rows(file_rows)
+
+    return load_catalog(
+        "infarkt",
+        "games.infarkt.data",
+        LANGS,
+        story,
+        model.EventBody,
+        own_rows=own,
+        required=REQUIRED,
+        derived={"cs": _told("cs", words)},
+    )

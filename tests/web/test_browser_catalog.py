@@ -1,0 +1,114 @@
+"""Issue 22 in the browser: Gregs' table names its characters and cards from the game's catalogue in
+the page's language (de or en), with their texts as tooltips, and no raw word shows on the page."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+
+from tests.web.conftest import Pages
+from tests.web.helpers import OUTCOME
+
+#: words a page never shows: ids, and a script's or Python's empties
+RAW = re.compile(
+    r"\b(act|chr|rank|res|spc|wrk|chl|lfx)-[a-z]|\b(Chl|Wrk|Res|Spc|Lfx) [a-z]"
+    r"|\bundefined\b|\bnull\b|\bNone\b|\[\]"
+)
+
+
+def finished_bot_room(base_url: str, game: str = "gregs") -> str:
+    made = httpx.post(f"{base_url}/api/rooms", json={"game": game, "seats": 3}).json()
+    auth = {"Authorization": f"Bearer {made['host_token']}"}
+    for seat in range(3):
+        httpx.post(
+            f"{base_url}/api/rooms/{made['room']}/seats/{seat}/bot", json={"policy": "random"}, headers=auth
+        )
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{base_url}/api/rooms/{made['room']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return str(made["room"])
+
+
+@pytest.mark.parametrize(
+    ("locale", "greg", "cheese", "log_word"),
+    [("de-DE", "Greg", "Stinkkäse", "Käse"), ("en-US", "Greg", "Stinky Cheese", "cheese")],
+)
+def test_issue_22_gregs_table_reads_names_and_texts_from_the_catalogue_in_the_page_language(
+    pages: Pages, base_url: str, locale: str, greg: str, cheese: str, log_word: str
+) -> None:
+    room = finished_bot_room(base_url)
+    lang = locale[:2]
+    catalog = httpx.get(f"{base_url}/api/games/gregs/catalog", params={"lang": lang}).json()
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    names = page.locator(".track li .character-name").all_inner_texts()
+    entries = catalog["entries"]
+    assert names and all(
+        n in {e["name"] for e in entries.values() if e["group"] == "character"} for n in names
+    )
+    tooltips = page.locator(".track li.track-character").evaluate_all("els => els.map(e => e.title)")
+    text_of = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
+    assert tooltips == [text_of[n] for n in names]
+    faces = page.locator(".fan-card.face-up .card-face").all_inner_texts()
+    motifs = {e["name"] for k, e in entries.items() if k.startswith("act-")} | {entries["cheese"]["name"]}
+    assert all(f.split(" (")[0] in motifs for f in faces)
+    text = page.locator("body").inner_text()
+    assert RAW.search(text) is None, RAW.search(text)
+    assert page.get_attribute("html", "lang") == lang
+    assert entries["cheese"]["name"] == cheese and greg in {e["name"] for e in entries.values()}
+    if lang == "de":
+        assert page.inner_text("#log-title") == "Was geschah (Neuestes zuerst)"
+        # the log is told by the catalogue's German story
+        log = page.locator("#public-log-list li").all_inner_texts()
+        assert log and sum(line.startswith("Platz ") for line in log) > len(log) // 2
+
+
+@pytest.mark.parametrize("locale", ["pl-PL", "en-GB"])
+def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catalogue(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    room = finished_bot_room(base_url, "igranie")
+    lang = locale[:2]
+    entries = httpx.get(f"{base_url}/api/games/igranie/catalog", params={"lang": lang}).json()["entries"]
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    text = page.locator("body").inner_text()
+    assert RAW.search(text) is None, RAW.search(text)
+    heads = page.locator(".ig-players h3").evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    characters = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
+    for head, title in heads:
+        name = head.split(": ")[1].removesuffix(" (to play)")
+        assert title == characters[name]
+    loops = page.locator(".ig-loop h3").all_inner_texts()
+    assert loops == [entries["work"]["name"], entries["chillout"]["name"]]
+    if lang == "pl":
+        assert loops == ["Praca", "Chill"]
+        log = page.locator("#public-log-list li").all_inner_texts()
+        assert sum(line.startswith(("Miejsce ", "Runda ")) for line in log) > len(log) // 2
+
+
+@pytest.mark.parametrize("locale", ["cs-CZ", "en-US"])
+def test_issue_22_infarkt_table_names_tracks_places_and_cards_from_the_catalogue(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    room = finished_bot_room(base_url, "infarkt")
+    lang = locale[:2]
+    entries = httpx.get(f"{base_url}/api/games/infarkt/catalog", params={"lang": lang}).json()["entries"]
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector(OUTCOME)
+    page.wait_for_selector("#public-log:not([hidden])")
+    text = page.locator("body").inner_text()
+    raw = re.compile(r"\b(goods|medicine|event|action)[-.][a-z]|\bundefined\b|\bnull\b|\bNone\b|\[\]")
+    assert raw.search(text) is None, raw.search(text)
+    tracks = page.locator(".inf-track .track-name").all_inner_texts()
+    ids = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"]
+    assert tracks[:6] == [entries[t]["name"] for t in ids]
+    if lang == "cs":
+        assert tracks[:6] == ["cholesterol", "tlak", "obezita", "deprese", "cukrovka", "rakovina"]
+        assert "Posilovna" in text or "Domov" in text
