@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
+import logging
 import socket
 import sys
 import urllib.parse
@@ -151,7 +152,8 @@ def _checked(args: argparse.Namespace) -> tuple[Any, Bot, dict[str, Any]]:
 
 @contextlib.asynccontextmanager
 async def embedded_server() -> AsyncIterator[str]:
-    """An in-process uvicorn server with the in-memory store on a free port; yields its base URL."""
+    """An in-process uvicorn server with the in-memory store on a free port; yields its base URL. Its
+    event-loop pause warnings are off: the loop is the bots' too, and their decisions stall it by design."""
     import uvicorn
 
     from server.app import create_app
@@ -160,6 +162,7 @@ async def embedded_server() -> AsyncIterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(create_app(), log_level="warning", ws_per_message_deflate=False, lifespan="on")
+    logging.getLogger("boardroom.pauses").setLevel(logging.ERROR)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

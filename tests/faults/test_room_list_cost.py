@@ -11,8 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
-from server.lobby.tokens import new_room_id
 
+from server.lobby.tokens import new_room_id
 from server.settings import Settings
 from server.store.model import RoomMeta, SeatRecord
 from server.testing import RunningServer, running_server

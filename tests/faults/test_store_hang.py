@@ -12,8 +12,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server.lobby.api import STORE_DEADLINE
 
+from server.lobby.api import STORE_DEADLINE
 from server.settings import Settings
 from server.testing import running_server
 from tests.faults.cluster import RedisServer

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.lobby.lobby import CreateRoom
-
 from games.catalog import with_fixtures
 from server.clock import FakeClock
+from server.lobby.lobby import CreateRoom
 from server.play.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings

@@ -7,11 +7,11 @@ from typing import Any
 
 import msgspec
 import pytest
-from server.lobby.lobby import CreateRoom
 
 from games.catalog import with_fixtures
 from games.engine.plugin import Game
 from server.clock import FakeClock
+from server.lobby.lobby import CreateRoom
 from server.play.rooms import Acted, ActorKind, ActRequest, Rooms
 from server.services import Services
 from server.settings import Settings

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.lobby.api import create_room
 from starlette.requests import Request
 
 from server.app import create_app
+from server.lobby.api import create_room
 from server.settings import Settings
 
 from .conftest import GAMES

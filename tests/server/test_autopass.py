@@ -10,11 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
-from server.lobby.lobby import CreateRoom
 
 from games.catalog import with_fixtures
 from games.engine.model import Prompt
 from server.clock import FakeClock
+from server.lobby.lobby import CreateRoom
 from server.play.deadlines import AutoPass, TimerPolicy, schedule_for, secret_delay
 from server.play.scheduler import Scheduler
 from server.process.config import ConfigError, add_arguments, settings_from

@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from server.lobby.lobby import CreateRoom
 
 from server.clock import FakeClock
 from server.errors import Refused
+from server.lobby.lobby import CreateRoom
 from server.services import Services
 from server.settings import Settings
 from server.store.base import Store

@@ -8,12 +8,12 @@ from typing import Any
 
 import msgspec
 import pytest
-from server.lobby.lobby import CreateRoom
-from server.lobby.ratelimit import TokenBucket
 from starlette.types import Message
 
 from protocol.codec import JSON
 from server.clock import FakeClock
+from server.lobby.lobby import CreateRoom
+from server.lobby.ratelimit import TokenBucket
 from server.services import Services
 from server.store.model import Change
 from server.ws import hub as hub_module

@@ -8,10 +8,10 @@ import asyncio
 from typing import Any
 
 import msgspec
-from server.lobby.tokens import hash_token
 
 from protocol.codec import JSON
 from protocol.messages import Ack, Act
+from server.lobby.tokens import hash_token
 from server.services import Services
 from server.ws.acks import Acks
 from server.ws.conn import Conn

@@ -4,10 +4,10 @@ refused at its path within the request."""
 from __future__ import annotations
 
 import pytest
-from server.lobby.lobby import checked_options
 
 from games.infarkt import GAME
 from server.errors import Refused
+from server.lobby.lobby import checked_options
 
 
 def test_inf27_a_room_is_refused_at_the_option_path_and_stores_the_implied_variant() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from server.lobby.ratelimit import ClientBuckets, TokenBucket
 
 from server.clock import FakeClock
 from server.errors import Refused
+from server.lobby.ratelimit import ClientBuckets, TokenBucket
 
 
 def test_a_full_bucket_allows_its_burst_then_refuses() -> None:

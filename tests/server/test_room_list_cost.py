@@ -12,10 +12,10 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from server.lobby.lobby import CreateRoom
 
 from server.app import create_app
 from server.clock import FakeClock
+from server.lobby.lobby import CreateRoom
 from server.settings import Settings
 from server.store.bus import LocalBus
 from server.store.listing import RoomQuery

@@ -10,12 +10,12 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 import pytest
-from server.lobby.api import summary
 
 from games.engine import Bot, Policy, Prompt, Rng, Thought, bots_of, think
 from games.engine.bots import SEARCH_NODES
 from games.fixtures.hands import HandsGame
 from server.clock import FakeClock
+from server.lobby.api import summary
 from server.play.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
 from server.settings import Settings

@@ -7,9 +7,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from server.lobby.api import summary
-
 from server.clock import FakeClock
+from server.lobby.api import summary
 from server.play.scheduler import Scheduler
 from server.services import Services
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import httpx
 import pytest
-from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
 
 from server.app import create_app
 from server.lobby.lobby import web
+from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
 
 FILES = {
     "index.html": "<!doctype html><title>lobby</title>",

@@ -10,11 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
-from server.lobby.tokens import hash_token
 from websockets.exceptions import ConnectionClosed
 
 from server.clock import FakeClock
 from server.errors import Refused
+from server.lobby.tokens import hash_token
 from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
 
