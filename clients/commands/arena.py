@@ -24,12 +24,13 @@ from typing import Any
 import msgspec
 
 from clients.commands.options import OptionsError, game_options
-from games.engine import Bot, Match, Outcome, Policy, Rng, bots_of, think
+from games.engine import Bot, Event, Match, Outcome, Policy, Rng, bots_of, think
 
 
 class Tally(msgspec.Struct):
     """Results of an arena run: ``games`` played, ``wins`` per bot name, ``guarded`` games ended by a
-    guard, ``actions`` applied in all, and per bot the ``nodes`` and ``ms`` of each of its decisions."""
+    guard, ``actions`` applied in all, per bot the ``nodes`` and ``ms`` of each of its decisions, and
+    ``counts``: the game's own figures (`Game.tallies`) summed over the games."""
 
     games: int = 0
     wins: dict[str, int] = {}
@@ -37,6 +38,7 @@ class Tally(msgspec.Struct):
     actions: int = 0
     nodes: dict[str, list[int]] = {}
     ms: dict[str, list[float]] = {}
+    counts: dict[str, int] = {}
 
     def add(self, other: Tally) -> None:
         """Fold ``other`` (a run over other games) into this one."""
@@ -49,6 +51,12 @@ class Tally(msgspec.Struct):
             self.nodes.setdefault(name, []).extend(nodes)
         for name, ms in other.ms.items():
             self.ms.setdefault(name, []).extend(ms)
+        self.count(other.counts)
+
+    def count(self, figures: Mapping[str, int]) -> None:
+        """Add one game's (or one run's) `Game.tallies` figures."""
+        for name, n in figures.items():
+            self.counts[name] = self.counts.get(name, 0) + n
 
 
 def policies_of(game: Any) -> dict[str, Bot]:
@@ -63,13 +71,14 @@ def play(
     seed: bytes,
     tally: Tally | None = None,
     names: Sequence[str] = (),
+    events: list[Event[Any]] | None = None,
 ) -> tuple[Outcome, Match]:
     """One game to its end, seat i played by ``bots[i]``: its outcome and the finished `Match`.
 
     Each bot draws from its own stream ``bot/<seat>/v<version>`` and sees only its seat's view (a search
     bot: worlds sampled by the game's ``redeal``). Among several prompted seats, the one to act is drawn
     from the stream ``arena/v<version>``. With ``tally``, each decision's nodes and milliseconds are
-    recorded under ``names[seat]``.
+    recorded under ``names[seat]``. With ``events``, every applied action's events are appended to it.
     """
     match = Match(game, len(bots), options, seed)
     while (outcome := game.outcome(match.state)) is None:
@@ -80,7 +89,9 @@ def play(
         if tally is not None:
             tally.ms.setdefault(names[seat], []).append((time.perf_counter() - started) * 1000)
             tally.nodes.setdefault(names[seat], []).append(thought.nodes)
-        match.act(seat, thought.action)
+        stepped = match.act(seat, thought.action)
+        if events is not None:
+            events += stepped
     return outcome, match
 
 
@@ -102,7 +113,9 @@ def run_arena(
         shift = index % len(names) if rotate else 0
         seated = list(names[-shift:]) + list(names[:-shift]) if shift else list(names)
         bots = [table[n] for n in seated]
-        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated)
+        events: list[Event[Any]] = []
+        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated, events)
+        tally.count(game.tallies(match.state, events))
         tally.games += 1
         tally.actions += match.version
         tally.guarded += outcome.guard
@@ -219,6 +232,10 @@ def run(args: argparse.Namespace) -> int:
         wins = tally.wins[name]
         print(f"  {name:12} seats {seats}  wins {wins:5}  {share:6.1%}  ({share / seats:6.1%} per seat)")
     print(f"  ended by a guard: {tally.guarded}, actions: {tally.actions}")
+    if tally.counts:
+        print("  the game's figures (count, per game):")
+        for name, n in sorted(tally.counts.items()):
+            print(f"  {name:44} {n:7}  {n / tally.games:8.1%}")
     print("  think per decision (p50 / p95):")
     for name in dict.fromkeys(names):
         if not tally.ms.get(name):
