@@ -26,7 +26,8 @@ _PACKAGE = "games.igranie.data"
 #: The effect vocabulary (Contents): gain/lose ``money``, ``food`` (the shelf), ``cards`` (draw / discard
 #: at random from the hand); ``move`` ±n spaces; ``skip`` the next move; ``hunger`` (a marker); ``hiv``
 #: (the HIV card, if free); ``cold`` (kills an HIV holder, else 1 Food lost); ``rent_release`` (the next
-#: current rent is waived); card actions: ``cancel`` a play, ``reverse`` a negative loop effect,
+#: current rent is waived); card actions: ``cancel`` another seat's card or Ability use, ``cancel_event``
+#: that or the Event card or loop effect just drawn (IGR-28), ``reverse`` a negative loop effect,
 #: ``steal_money``/``steal_food``/``steal_card`` from a chosen player; ``special`` marks a Special card.
 Op = Literal[
     "money",
@@ -39,6 +40,7 @@ Op = Literal[
     "cold",
     "rent_release",
     "cancel",
+    "cancel_event",
     "reverse",
     "steal_money",
     "steal_food",
@@ -46,6 +48,8 @@ Op = Literal[
     "special",
 ]
 OPS: tuple[str, ...] = Op.__args__  # type: ignore[attr-defined]
+#: IGR-28: the card actions that cancel a play.
+CANCEL_OPS = frozenset({"cancel", "cancel_event"})
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
