@@ -145,12 +145,38 @@ def _check_board(rows: list[Loop]) -> None:
             _fail("board.json", f"{side}: Small Loops of 4 spaces on spaces 3, 6, 9 and 12 expected")
 
 
+#: Effect steps that harm whoever they apply to whatever their amount (IGR-28: a negative loop effect).
+_HARMS = {"skip", "hunger", "hiv", "cold"}
+
+
+def negative(effects: list[Effect]) -> bool:
+    """IGR-28: an effect is negative when one of its steps loses something, moves back or harms."""
+    return any(e.op in _HARMS or e.n < 0 for e in effects)
+
+
+def worth_to_all(effects: list[Effect]) -> bool:
+    """IGR-28, 31: a positive side gives every character something: a step other than loop Food, which
+    Fat'n'Proud keeps from everyone but Ilona."""
+    return not negative(effects) and any(e.op != "food" and e.n > 0 for e in effects)
+
+
 def _check_effects(rows: list[LoopEffect], loops: set[str]) -> None:
+    """IGR-26, 28: every negative entry names a higher result of its loop as its counterpart, and the
+    counterpart is positive with some worth for every character; an entry that is not negative names none."""
     if sorted({(r.loop, r.result) for r in rows}) != sorted((lp, n) for lp in loops for n in range(1, 7)):
         _fail("loop_effects.json", "expected one entry for each result 1..6 of each Small Loop")
+    by_key = {(r.loop, r.result): r for r in rows}
     for row in rows:
-        if row.turns_into is not None and not row.result < row.turns_into <= 6:
+        if row.turns_into is None:
+            if negative(row.effects):
+                _fail("loop_effects.json", f"{row.id}: a negative entry needs turns_into (IGR-28)")
+            continue
+        if not negative(row.effects):
+            _fail("loop_effects.json", f"{row.id}: only a negative entry turns into another")
+        if not row.result < row.turns_into <= 6:
             _fail("loop_effects.json", f"{row.id}: turns_into must name a higher result")
+        if not worth_to_all(by_key[(row.loop, row.turns_into)].effects):
+            _fail("loop_effects.json", f"{row.id}: its counterpart must give every character something")
 
 
 def _check_deck(name: str, rows: list[EventCard]) -> None:
