@@ -54,10 +54,14 @@ def to_act(state: State) -> int | None:
 
 
 def specials(state: State, seat: int) -> list[dict[str, Any]]:
-    """IGR-29: ``special`` payloads of ``seat``'s hand (a steal names the player it takes from)."""
+    """IGR-29: ``special`` payloads of ``seat``'s hand (a steal names the player it takes from; a rent
+    release only while the seat holds none)."""
     out: list[dict[str, Any]] = []
-    for card in dict.fromkeys(state.players[seat].hand):
+    player = state.players[seat]
+    for card in dict.fromkeys(player.hand):
         op = cards.RES[card].action.op
+        if op == "rent_release" and player.rent_release:
+            continue  # a held release already covers the next rent
         if op in STEAL_GOOD:
             good = STEAL_GOOD[op]
             for t in abilities.others(state, seat):
