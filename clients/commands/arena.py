@@ -7,6 +7,9 @@ none keeps the start seat. When several seats are prompted at once, they act in 
 from the arena's own stream ``arena/v<version>``. A bot's wins count every game it is among the winners
 of. ``--jobs N`` plays the games in N processes; the results are the same for any N.
 
+A game's own figures (`Game.tallies`, e.g. iGranie's ends, deaths and rent rounds) are summed over the
+games and printed with their share per game.
+
 Think time is per decision: the nodes a search bot spent (0 for a plain policy) and the milliseconds of
 wall time it took, as the 50th and 95th percentiles per bot.
 """
