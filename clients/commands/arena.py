@@ -7,6 +7,9 @@ none keeps the start seat. When several seats are prompted at once, they act in 
 from the play-out's own stream ``play/v<version>``. A bot's wins count every game it is among the winners
 of. ``--jobs N`` plays the games in N processes; the results are the same for any N.
 
+A game's own figures (`Game.tallies`, e.g. iGranie's ends, deaths and rent rounds) are summed over the
+games and printed with their share per game.
+
 Think time is per decision: the nodes a search bot spent (0 for a plain policy) and the milliseconds of
 wall time it took, as the 50th and 95th percentiles per bot.
 """
@@ -24,12 +27,13 @@ from typing import Any
 import msgspec
 
 from clients.commands.options import OptionsError, game_options
-from games.engine import Bot, Match, Outcome, Policy, Rng, Thought, bots_of, play_out, think
+from games.engine import Bot, Event, Match, Outcome, Policy, Rng, Thought, bots_of, play_out, think
 
 
 class Tally(msgspec.Struct):
     """Results of an arena run: ``games`` played, ``wins`` per bot name, ``guarded`` games ended by a
-    guard, ``actions`` applied in all, and per bot the ``nodes`` and ``ms`` of each of its decisions."""
+    guard, ``actions`` applied in all, per bot the ``nodes`` and ``ms`` of each of its decisions, and
+    ``counts``: the game's own figures (`Game.tallies`) summed over the games."""
 
     games: int = 0
     wins: dict[str, int] = {}
@@ -37,6 +41,7 @@ class Tally(msgspec.Struct):
     actions: int = 0
     nodes: dict[str, list[int]] = {}
     ms: dict[str, list[float]] = {}
+    counts: dict[str, int] = {}
 
     def add(self, other: Tally) -> None:
         """Fold ``other`` (a run over other games) into this one."""
@@ -49,6 +54,12 @@ class Tally(msgspec.Struct):
             self.nodes.setdefault(name, []).extend(nodes)
         for name, ms in other.ms.items():
             self.ms.setdefault(name, []).extend(ms)
+        self.count(other.counts)
+
+    def count(self, figures: Mapping[str, int]) -> None:
+        """Add one game's (or one run's) `Game.tallies` figures."""
+        for name, n in figures.items():
+            self.counts[name] = self.counts.get(name, 0) + n
 
 
 def policies_of(game: Any) -> dict[str, Bot]:
@@ -63,13 +74,15 @@ def play(
     seed: bytes,
     tally: Tally | None = None,
     names: Sequence[str] = (),
+    events: list[Event[Any]] | None = None,
 ) -> tuple[Outcome, Match]:
     """One game to its end, seat i played by ``bots[i]``: its outcome and the finished `Match`.
 
     `games.engine.play_out` plays it: each bot draws from its own stream (`games.engine.bot_rng`) and
     sees only its seat's view (a search bot: worlds sampled by the game's ``redeal``); among several
     prompted seats the one to act is drawn from the stream ``play/v<version>``. With ``tally``, each
-    decision's nodes and milliseconds are recorded under ``names[seat]``.
+    decision's nodes and milliseconds are recorded under ``names[seat]``. With ``events``, every
+    applied action's events are appended to it.
     """
 
     def timed(game: Any, bot: Bot | Policy, state: Any, seat: int, rng: Rng) -> Thought:
@@ -80,7 +93,7 @@ def play(
             tally.nodes.setdefault(names[seat], []).append(thought.nodes)
         return thought
 
-    match = play_out(game, bots, options, seed, decide=timed)
+    match = play_out(game, bots, options, seed, decide=timed, events=events)
     outcome = game.outcome(match.state)
     assert outcome is not None  # no cap: a game with no prompt left before its outcome is a bug
     return outcome, match
@@ -104,7 +117,9 @@ def run_arena(
         shift = index % len(names) if rotate else 0
         seated = list(names[-shift:]) + list(names[:-shift]) if shift else list(names)
         bots = [table[n] for n in seated]
-        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated)
+        events: list[Event[Any]] = []
+        outcome, match = play(game, bots, opts, f"{seed}/{index}".encode(), tally, seated, events)
+        tally.count(game.tallies(match.state, events))
         tally.games += 1
         tally.actions += match.version
         tally.guarded += outcome.guard
@@ -221,6 +236,10 @@ def run(args: argparse.Namespace) -> int:
         wins = tally.wins[name]
         print(f"  {name:12} seats {seats}  wins {wins:5}  {share:6.1%}  ({share / seats:6.1%} per seat)")
     print(f"  ended by a guard: {tally.guarded}, actions: {tally.actions}")
+    if tally.counts:
+        print("  the game's figures (count, per game):")
+        for name, n in sorted(tally.counts.items()):
+            print(f"  {name:44} {n:7}  {n / tally.games:8.1%}")
     print("  think per decision (p50 / p95):")
     for name in dict.fromkeys(names):
         if not tally.ms.get(name):

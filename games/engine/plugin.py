@@ -183,6 +183,12 @@ class Game(abc.ABC, Generic[S, Opt]):
         ``"Greg (seat 2) at rank 1, ..."``); empty when the game has none to tell."""
         return ""
 
+    def tallies(self, state: S, events: list[Event[Any]]) -> dict[str, int]:
+        """Figures of one finished game for ``boardroom arena`` to add up over its games: name -> count,
+        read from the final ``state`` and every event of the game in order (iGranie: how it ended, deaths
+        by cause, rent rounds in which most seats paid nothing). The default counts nothing."""
+        return {}
+
     def examples(self, state: S, seat: int) -> dict[str, list[dict[str, Any]]]:
         """Sample payloads of ``seat``'s free-form kinds at ``state``: kind -> fields without ``kind``
         (as `Prompt.choices` lists them), legal ones and near-legal ones (a group one card short, a card

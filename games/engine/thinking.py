@@ -12,6 +12,7 @@ from typing import Any
 
 from games.engine.bots import SEARCH_NODES, Bot, Policy, Thought, entry, private, random_policy
 from games.engine.match import Match
+from games.engine.model import Event
 from games.engine.plugin import Game
 from games.engine.rng import Rng, bot_rng
 from games.engine.search import ismcts
@@ -56,11 +57,13 @@ def play_out(
     seed: bytes,
     step_cap: int | None = None,
     decide: Decide = think,
+    events: list[Event[Any]] | None = None,
 ) -> Match:
     """One game in memory to its end, or to ``step_cap`` applied actions: seat i is played by
     ``bots[i]`` through ``decide`` (`think`: each bot sees only its seat and draws from `bot_rng`).
     Among several prompted seats the one to act is drawn from the stream ``play/v<version>``. Returns
-    the `Match` (its ``state``, ``version`` and ``log``). Raises what a refused action raises
+    the `Match` (its ``state``, ``version`` and ``log``); with ``events``, each step's events are appended
+    to it. Raises what a refused action raises
     (`IllegalAction`: a bot that broke the rules)."""
     match = Match(game, len(bots), options, seed)
     while game.outcome(match.state) is None and (step_cap is None or match.version < step_cap):
@@ -69,5 +72,7 @@ def play_out(
             break
         seat = prompted[Rng(seed, f"play/v{match.version}").below(len(prompted))]
         thought = decide(game, bots[seat], match.state, seat, bot_rng(seed, seat, match.version))
-        match.act(seat, thought.action)
+        stepped = match.act(seat, thought.action)
+        if events is not None:
+            events += stepped
     return match

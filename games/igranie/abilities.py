@@ -4,7 +4,8 @@ window has closed uncancelled.
 Limits (IGR-36): one Ability per turn, each at most twice per game (once with
 ``abilities_once_per_game``) and at most once per month, only in its owner's turn — Bartering only in
 the rent step (IGR-37). Every use opens a window in which a card may cancel it, except Tester's Power
-(IGR-32 ruling: uncancellable). A cancelled use still counts as used.
+(IGR-32 ruling) and Extraordinary Locksmith (IGR-34: cards cannot stop it). A cancelled use still counts
+as used. One Tough Motherfucker protects against every Ability but Tester's Power (IGR-32).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ Choice = dict[str, Any]
 TURN_ABILITIES = {"mom", "cooks", "tester", "staff", "gm", "locksmith", "welfare", "tough", "nasty"}
 #: IGR-33 ruling: Losing to the Game Master's first roll picks the kind of goods.
 GM_KINDS = {1: "food", 2: "food", 3: "money", 4: "money", 5: "cards", 6: "cards"}
+#: IGR-32, 34: uses no card can cancel.
+UNCANCELLABLE = frozenset({"tester", "locksmith"})
 
 
 def limit(state: State) -> int:
@@ -116,7 +119,7 @@ def uses(state: State, seat: int) -> list[Choice]:
         if ability in ("cooks", "welfare"):
             variants = _gifts(state, seat) if player.food == 0 else []
         elif ability == "tester":
-            variants = [{"seats": [t]} for t in others(state, seat) if takeable(state, t)]
+            variants = [{"seats": [t]} for t in others(state, seat)]  # IGR-32: no defence, not even Tough
         elif ability == "locksmith":
             variants = [
                 {"seats": [t]} for t in others(state, seat) if takeable(state, t) and state.players[t].food

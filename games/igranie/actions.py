@@ -61,9 +61,9 @@ def _in_window(state: m.State, seat: int, action: Any, window: wn.Window[m.Paylo
         return [Event(ev.Played(seat, entry.id, window.id, m.kind_name(action)))]
     hand = state.players[seat].hand
     if isinstance(action, m.Cancel):
-        if action.card not in hand or cards.RES[action.card].action.op != "cancel":
+        if action.card not in hand or cards.RES[action.card].action.op not in cards.CANCEL_OPS:
             raise IllegalAction("igranie/not_your_card", details={"card": action.card})
-        if action.target not in targets(window, seat):
+        if action.target not in targets(window, seat, action.card):
             raise IllegalAction("window/no_target", details={"target": action.target})
         card_play = m.CardPlay(action.card, "cancel")
         entry = wn.play(ws, seat, card_play, action.target)
@@ -158,11 +158,12 @@ def _choose(state: m.State, seat: int, character: str, rng: Any) -> list[Event[A
 
 
 def _use(state: m.State, seat: int, action: m.Use) -> list[Event[Any]]:
-    """IGR-11, 36: record the use, then a window in which a card may cancel it (not Tester's Power)."""
+    """IGR-11, 36: record the use, then a window in which a card may cancel it (not Tester's Power or
+    Extraordinary Locksmith, IGR-32, 34)."""
     abilities.record(state, seat, action.ability)
     state.turn.ability = action.ability
     play = m.AbilityPlay(action.ability, list(action.seats), list(action.amounts), list(action.goods))
-    cancellable = action.ability != "tester"
+    cancellable = action.ability not in abilities.UNCANCELLABLE
     opening = [(seat, play)]
     w = flow.window(state, "ability", [m.Step("phase", "shop")], opening=opening, cancellable=cancellable)
     return [Event(ev.Played(seat, w.plays[0].id, w.id, "ability", action.ability))]

@@ -2,8 +2,10 @@
 
 It sees only its seat's `View`. It survives first (eats, keeps the rent, steals when its shelf is empty),
 then saves: it buys Food in Chillout to keep a reserve, deposits what exceeds the reserve for the next
-rent and meals into the Dream Bank, plays its modifiers on its own rolls and contests, cancels plays
-aimed at it and keeps its cancels otherwise, and never wastes a card on another's movement.
+rent and meals into the Dream Bank, keeps a rent release for a rent it could not pay, barters only for
+those who could not pay, turns its own negative loop effects positive, plays its modifiers on its own
+rolls and contests, cancels plays aimed at it and keeps its cancels otherwise, and never wastes a card on
+another's movement.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def _window(view: View, prompt: Prompt, me: int) -> dict[str, Any]:
             target = next(p for p in window.plays if p.id == choice["target"])
             if _hurts(view, target, me):
                 return {"kind": "cancel", **choice}
+    if c.get("reverse") and view.active == me:
+        return {"kind": "reverse", **c["reverse"][0]}  # offered only for a negative loop effect
     if (
         "modify" in c
         and window.purpose == "contest"
@@ -103,8 +107,7 @@ def heuristic(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
     if "first_loop" in c:
         return {"kind": "first_loop", "loop": "work"}
     if "barter" in c:
-        free = [x for x in c["barter"] if x["count"] == 0]
-        return {"kind": "barter", **max(free, key=lambda x: len(x["seats"]))}
+        return {"kind": "barter", **_barter(view, c["barter"])}
     player = view.players[me]
     special = _special(view, c.get("special", []))
     if special is not None:
@@ -133,12 +136,11 @@ def heuristic(view: View, prompt: Prompt, rng: Rng) -> dict[str, Any]:
 
 def _special(view: View, offered: list[dict[str, Any]]) -> dict[str, Any] | None:
     """An own-turn card action worth more than the card's modifier: gains, steals from the richest, a
-    rent release when none is held; cancels and reverses stay in the hand."""
-    player = view.players[view.active]
+    rent release when the rent could not be paid; cancels and reverses stay in the hand."""
     best: tuple[int, dict[str, Any]] | None = None
     for choice in offered:
         action = cards.RES[choice["card"]].action
-        if action.op == "rent_release" and player.rent_release:
+        if action.op == "rent_release" and not _short_of_rent(view):
             continue
         if action.op.startswith("steal_"):
             victim = view.players[choice["seat"]]
@@ -148,6 +150,22 @@ def _special(view: View, offered: list[dict[str, Any]]) -> dict[str, Any] | None
         if best is None or score > best[0]:
             best = (score, choice)
     return None if best is None else {"kind": "special", **best[1]}
+
+
+def _short_of_rent(view: View) -> bool:
+    """A rent release is kept for need: played in the last week before a rent round (IGR-20, 21) when
+    the Money held does not cover the rent due (double with Debt)."""
+    player = view.players[view.active]
+    due = view.rent * (2 if player.debt else 1)
+    return view.round % 4 == 0 and player.money < due
+
+
+def _barter(view: View, offers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Lena's rent deal (IGR-33): for nothing, her own rent and that of those who could not pay all they
+    owe (double with Debt: the current half settled saves them); those who can pay are left to pay."""
+    poor = {s for s, p in enumerate(view.players) if not p.dead and p.money < view.rent * (1 + p.debt)}
+    free = [x for x in offers if x["count"] == 0 and set(x["seats"]) <= poor]
+    return max(free, key=lambda x: len(x["seats"]))
 
 
 def _seat_in_window(view: View, prompt: Prompt) -> int:

@@ -26,7 +26,8 @@ _PACKAGE = "games.igranie.data"
 #: The effect vocabulary (Contents): gain/lose ``money``, ``food`` (the shelf), ``cards`` (draw / discard
 #: at random from the hand); ``move`` ±n spaces; ``skip`` the next move; ``hunger`` (a marker); ``hiv``
 #: (the HIV card, if free); ``cold`` (kills an HIV holder, else 1 Food lost); ``rent_release`` (the next
-#: current rent is waived); card actions: ``cancel`` a play, ``reverse`` a negative loop effect,
+#: current rent is waived); card actions: ``cancel`` another seat's card or Ability use, ``cancel_event``
+#: that or the Event card or loop effect just drawn (IGR-28), ``reverse`` a negative loop effect,
 #: ``steal_money``/``steal_food``/``steal_card`` from a chosen player; ``special`` marks a Special card.
 Op = Literal[
     "money",
@@ -39,6 +40,7 @@ Op = Literal[
     "cold",
     "rent_release",
     "cancel",
+    "cancel_event",
     "reverse",
     "steal_money",
     "steal_food",
@@ -46,6 +48,8 @@ Op = Literal[
     "special",
 ]
 OPS: tuple[str, ...] = Op.__args__  # type: ignore[attr-defined]
+#: IGR-28: the card actions that cancel a play.
+CANCEL_OPS = frozenset({"cancel", "cancel_event"})
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -141,12 +145,38 @@ def _check_board(rows: list[Loop]) -> None:
             _fail("board.json", f"{side}: Small Loops of 4 spaces on spaces 3, 6, 9 and 12 expected")
 
 
+#: Effect steps that harm whoever they apply to whatever their amount (IGR-28: a negative loop effect).
+_HARMS = {"skip", "hunger", "hiv", "cold"}
+
+
+def negative(effects: list[Effect]) -> bool:
+    """IGR-28: an effect is negative when one of its steps loses something, moves back or harms."""
+    return any(e.op in _HARMS or e.n < 0 for e in effects)
+
+
+def worth_to_all(effects: list[Effect]) -> bool:
+    """IGR-28, 31: a positive side gives every character something: a step other than loop Food, which
+    Fat'n'Proud keeps from everyone but Ilona."""
+    return not negative(effects) and any(e.op != "food" and e.n > 0 for e in effects)
+
+
 def _check_effects(rows: list[LoopEffect], loops: set[str]) -> None:
+    """IGR-26, 28: every negative entry names a higher result of its loop as its counterpart, and the
+    counterpart is positive with some worth for every character; an entry that is not negative names none."""
     if sorted({(r.loop, r.result) for r in rows}) != sorted((lp, n) for lp in loops for n in range(1, 7)):
         _fail("loop_effects.json", "expected one entry for each result 1..6 of each Small Loop")
+    by_key = {(r.loop, r.result): r for r in rows}
     for row in rows:
-        if row.turns_into is not None and not row.result < row.turns_into <= 6:
+        if row.turns_into is None:
+            if negative(row.effects):
+                _fail("loop_effects.json", f"{row.id}: a negative entry needs turns_into (IGR-28)")
+            continue
+        if not negative(row.effects):
+            _fail("loop_effects.json", f"{row.id}: only a negative entry turns into another")
+        if not row.result < row.turns_into <= 6:
             _fail("loop_effects.json", f"{row.id}: turns_into must name a higher result")
+        if not worth_to_all(by_key[(row.loop, row.turns_into)].effects):
+            _fail("loop_effects.json", f"{row.id}: its counterpart must give every character something")
 
 
 def _check_deck(name: str, rows: list[EventCard]) -> None:

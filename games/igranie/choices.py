@@ -13,7 +13,7 @@ from games.engine import Prompt
 from games.engine import windows as wn
 from games.igranie import abilities, board, cards, flow
 from games.igranie.model import CardPlay, EventPlay, LoopPlay, Payload, State
-from games.igranie.plays import can_eat, loop_entry
+from games.igranie.plays import can_eat, loop_entry, old_hunger
 
 Choices = dict[str, list[dict[str, Any]]]
 
@@ -54,10 +54,14 @@ def to_act(state: State) -> int | None:
 
 
 def specials(state: State, seat: int) -> list[dict[str, Any]]:
-    """IGR-29: ``special`` payloads of ``seat``'s hand (a steal names the player it takes from)."""
+    """IGR-29: ``special`` payloads of ``seat``'s hand (a steal names the player it takes from; a rent
+    release only while the seat holds none)."""
     out: list[dict[str, Any]] = []
-    for card in dict.fromkeys(state.players[seat].hand):
+    player = state.players[seat]
+    for card in dict.fromkeys(player.hand):
         op = cards.RES[card].action.op
+        if op == "rent_release" and player.rent_release:
+            continue  # a held release already covers the next rent
         if op in STEAL_GOOD:
             good = STEAL_GOOD[op]
             for t in abilities.others(state, seat):
@@ -95,11 +99,11 @@ def _shop(state: State, seat: int) -> Choices:
 
 
 def _food(state: State, seat: int) -> Choices:
-    """IGR-17…19, 34: eat (2 to lose Hunger), a theft (once a round), nothing (only with nothing to eat),
-    the Scrawny Nag's skip in a first-week round."""
+    """IGR-17…19, 34: eat (2 to lose a Hunger marker from an earlier turn), a theft (once a round),
+    nothing (only with nothing to eat), the Scrawny Nag's skip in a first-week round."""
     player = state.players[seat]
     eat = [{"count": 1}] if can_eat(state, seat) else []
-    if eat and player.hunger and player.food >= 2:
+    if eat and old_hunger(state, seat) and player.food >= 2:
         eat.append({"count": 2})
     steal = []
     if player.stole_round != state.round:
@@ -158,13 +162,15 @@ def phase_choices(state: State, seat: int) -> Choices:
     return {k: v for k, v in out.items() if v}
 
 
-def targets(window: wn.Window[Payload], seat: int) -> list[int]:
-    """IGR-28, 30: the plays ``seat`` may cancel: any cancellable play but its own cards and actions
-    (an Event card or loop effect drawn for itself it may cancel)."""
+def targets(window: wn.Window[Payload], seat: int, card: str) -> list[int]:
+    """IGR-28, 30: the plays ``seat`` may cancel with ``card``: a cancellable card or Ability use of
+    another seat; with a ``cancel_event`` card also the Event card or loop effect just drawn (one drawn
+    for itself too). Shape: play ids in play order."""
+    drawn = cards.RES[card].action.op == "cancel_event"
     return [
         p.id
         for p in window.plays
-        if p.cancellable and (p.seat != seat or isinstance(p.payload, EventPlay | LoopPlay))
+        if p.cancellable and (drawn if isinstance(p.payload, EventPlay | LoopPlay) else p.seat != seat)
     ]
 
 
@@ -178,9 +184,11 @@ def window_choices(state: State, window: wn.Window[Payload], seat: int) -> wn.Ch
     if window.purpose in ("move", "contest"):
         sides = (0,) if window.purpose == "move" else (0, 1)
         out["modify"] = [{"card": c, "side": s} for c in hand for s in sides]
-    aims = targets(window, seat)
     out["cancel"] = [
-        {"card": c, "target": t} for c in hand if cards.RES[c].action.op == "cancel" for t in aims
+        {"card": c, "target": t}
+        for c in hand
+        if cards.RES[c].action.op in cards.CANCEL_OPS
+        for t in targets(window, seat, c)
     ]
     if window.purpose == "loop" and _reversible(state, window):
         out["reverse"] = [{"card": c} for c in hand if cards.RES[c].action.op == "reverse"]
@@ -217,8 +225,9 @@ def _answer(state: State, window: wn.Window[Payload], seat: int) -> wn.Choices:
 
 def _cancel_listed(state: State, window: wn.Window[Payload], seat: int, prompt: Prompt) -> None:
     """A seat holding a cancel with nothing it may target sees ``cancel`` offered with no choice, so a
-    cancel it sends anyway (at Tester's Power) is refused ``window/no_target`` rather than not offered."""
-    holds = any(cards.RES[c].action.op == "cancel" for c in state.players[seat].hand)
+    cancel it sends anyway (at Tester's Power, Extraordinary Locksmith, or an Event card with a card that
+    cannot cancel one) is refused ``window/no_target`` rather than not offered."""
+    holds = any(cards.RES[c].action.op in cards.CANCEL_OPS for c in state.players[seat].hand)
     if window.mode != "once" and holds and "cancel" not in prompt.kinds:
         prompt.kinds.append("cancel")
         prompt.choices["cancel"] = []

@@ -79,16 +79,14 @@ def hand_limit(state: State, seat: int) -> int:
 
 
 def mark(state: State, seat: int, what: str, reason: str) -> list[Event[Any]]:
-    """Set a marker (``hunger``, ``skip``) or add a rent release."""
+    """Set a marker (``hunger``, ``skip``, ``rent_release``); one already set is not set again (a
+    release is from "your next rent": a second one before that rent adds nothing)."""
     player = state.players[seat]
-    if what == "rent_release":
-        player.rent_release += 1
-    elif getattr(player, what):
+    if getattr(player, what):
         return []
-    else:
-        setattr(player, what, True)
-        if what == "hunger":
-            player.hunger_turn = player.turns
+    setattr(player, what, 1 if what == "rent_release" else True)
+    if what == "hunger":
+        player.hunger_turn = player.turns
     return [Event(Changed(seat, what, 1, reason))]
 
 

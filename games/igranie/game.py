@@ -135,6 +135,12 @@ class Igranie(Game[model.State, model.Options]):
         """Dream Bank totals, who is alive and the end reason: `games.igranie.ranking.told`."""
         return ranking.told(view)
 
+    def tallies(self, state: model.State, events: list[Event[Any]]) -> dict[str, int]:
+        """How the game ended, deaths and rent rounds: `games.igranie.stats.figures`."""
+        from games.igranie.stats import figures
+
+        return figures(state, events)
+
     def bots(self) -> Mapping[str, Policy]:
         from games.igranie.bot import heuristic
 

@@ -171,12 +171,13 @@ class Resolver(wn.Resolver[Step, Payload]):
         events = effects.gain(state, defender, "food", -1, "theft")
         state.turn.eaten += 1
         events.append(Event(Changed(attacker, "eaten", 1, "theft")))
-        if state.players[attacker].hunger and can_eat(state, attacker):
+        if old_hunger(state, attacker) and can_eat(state, attacker):
             events += eat(state, attacker, 1)
         return events
 
     def _food_done(self) -> list[Event[Any]]:
-        """IGR-19: Hunger after a Food phase that took place."""
+        """IGR-19: Hunger after a Food phase that took place; only a marker received before this turn
+        kills (or is removed by eating 2)."""
         state = self.state
         seat = state.active
         player = state.players[seat]
@@ -187,11 +188,12 @@ class Resolver(wn.Resolver[Step, Payload]):
             and player.hunger
             and player.hunger_turn == player.turns - 1
         )
-        if (eaten == 0 and player.hunger) or (due and eaten < 2):
+        earlier = old_hunger(state, seat)
+        if (eaten == 0 and earlier) or (due and eaten < 2):
             events += effects.die(state, seat, "starvation")
         elif eaten == 0:
             events += effects.mark(state, seat, "hunger", "hunger")
-        elif eaten >= 2 and player.hunger:
+        elif eaten >= 2 and earlier:
             player.hunger = False
             events.append(Event(Changed(seat, "hunger", -1, "ate_two")))
         events += flow.after_deaths(state, self.rng)
@@ -290,6 +292,13 @@ class Resolver(wn.Resolver[Step, Payload]):
                 events += eat(state, contest.attacker, 1)
         state.contest = None
         return events
+
+
+def old_hunger(state: State, seat: int) -> bool:
+    """IGR-19: ``seat`` holds a Hunger marker received before its current turn (one received during
+    this turn, from an Event card, a loop effect or a failed theft, never kills in it)."""
+    player = state.players[seat]
+    return player.hunger and player.hunger_turn < player.turns
 
 
 def can_eat(state: State, seat: int) -> bool:

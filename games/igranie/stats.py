@@ -11,7 +11,8 @@ from typing import Any
 
 import msgspec
 
-from games.engine import Match, Rng, random_policy
+from games.engine import Event, Match, Rng, random_policy
+from games.igranie.events import RentDue, TurnBegan
 from games.igranie.model import State
 
 STEP_CAP = 6000
@@ -40,6 +41,27 @@ def ending(state: State) -> Ending:
     if reason == "death" and state.options.continue_after_death:
         reason, winner = "sole_survivor", alive[0]
     return Ending(reason, winner, dict(sorted(deaths.items())), state.round)
+
+
+def figures(state: State, events: list[Event[Any]]) -> dict[str, int]:
+    """One game's figures for ``boardroom arena`` (`games.engine.Game.tallies`): ``ended <reason>`` 1
+    (the `Ending` reason), ``died of <cause>`` per death, ``rent rounds`` (IGR-20) and, among them,
+    ``rent rounds, 3+ seats pay nothing`` and ``rent rounds, 3+ seats settled`` (by a rent release or
+    Bartering); a rent round is the run of ``rent_due`` events before the next turn begins."""
+    end = ending(state)
+    out = Counter({f"ended {end.reason}": 1})
+    out.update({f"died of {cause}": n for cause, n in end.deaths.items()})
+    rounds: list[list[RentDue]] = [[]]
+    for event in events:
+        if isinstance(event.body, RentDue):
+            rounds[-1].append(event.body)
+        elif isinstance(event.body, TurnBegan) and rounds[-1]:
+            rounds.append([])
+    for dues in (r for r in rounds if r):
+        out["rent rounds"] += 1
+        out["rent rounds, 3+ seats pay nothing"] += sum(d.paid == 0 for d in dues) >= 3
+        out["rent rounds, 3+ seats settled"] += sum(bool(d.settled) for d in dues) >= 3
+    return dict(out)
 
 
 class Tally(msgspec.Struct):

@@ -108,3 +108,19 @@ def test_the_games_split_over_processes_give_the_same_results() -> None:
         alone.actions,
         alone.nodes,
     )
+
+
+def test_a_games_own_figures_are_summed_and_printed_with_their_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tally = run_arena(shipped()["igranie"], ["heuristic"] * 3, 2, "ci")
+    assert tally.counts["rent rounds"] >= 2
+    assert sum(n for k, n in tally.counts.items() if k.startswith("ended ")) == 2
+    argv = ["arena", "igranie", "--games", "2", "--seed", "ci", "--bots", "heuristic,heuristic,heuristic"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3] == "  the game's figures (count, per game):"
+    rent = next(line for line in lines if line.startswith("  rent rounds "))
+    assert re.fullmatch(rf"  rent rounds +{tally.counts['rent rounds']} +\d+\.\d%", rent)
+    assert main(["arena", "gregs", "--games", "1", "--seed", "ci"]) == 0
+    assert "the game's figures" not in capsys.readouterr().out

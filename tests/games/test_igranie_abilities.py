@@ -12,6 +12,7 @@ from tests.games.igranie_helpers import (
     act,
     choices,
     empty_hands,
+    give,
     passes,
     prompted,
     table,
@@ -139,3 +140,14 @@ def test_igr35_forest_dweller_may_move_one_space_further() -> None:
     assert state.phase == "forest" and choices(state, 0, "forest") == [{"extra": 0}, {"extra": 1}]
     act(state, 0, "forest", extra=1)
     assert state.players[0].space == "chillout-3"
+
+
+def test_igr32_one_tough_motherfucker_does_not_protect_against_testers_power() -> None:
+    state = table(MARCIN, FIEFIURKA, STEFAN)
+    empty_hands(state)
+    state.players[1].tough = True
+    give(state, 1, "res-plan-1", "res-luck-1", "res-coupons-1")
+    to_phase(state, 0, "ability")
+    assert {"ability": "tester", **NONE, "seats": [1]} in choices(state, 0, "use")
+    _use(state, 0, "tester", seats=[1])
+    assert len(state.players[1].hand) == 1 and len(state.res_discard) == 2

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine import PROVENANCES
+import msgspec
+import pytest
+
+from games.engine import PROVENANCES, DataError
 from games.igranie import cards
 
 
@@ -32,8 +35,66 @@ def test_every_small_loop_has_six_effects_and_each_negative_one_names_a_positive
             assert positive.turns_into is None
     negatives = [e for e in cards.LOOP_EFFECTS.values() if e.turns_into is not None]
     assert {e.result for e in negatives} <= {1, 2, 3}
-    assert cards.LOOP_EFFECTS[("sidegig", 1)].effects[0].n == -3  # the rulebook's example
-    assert cards.LOOP_EFFECTS[("sidegig", 6)].effects[0].n == 3
+    assert cards.LOOP_EFFECTS[("sidegig", 3)].effects == [cards.Effect("cards", -3)]  # the rulebook's
+    assert cards.LOOP_EFFECTS[("sidegig", 3)].turns_into == 6
+    assert cards.LOOP_EFFECTS[("sidegig", 6)].effects == [cards.Effect("cards", 3)]
+
+
+def test_igr28_every_negative_loop_effect_has_a_counterpart_worth_something_to_every_character() -> None:
+    negatives = {e.id: e.turns_into for e in cards.LOOP_EFFECTS.values() if cards.negative(e.effects)}
+    assert len(negatives) == 18 and None not in negatives.values()
+    assert negatives["lfx-relationship-3"] == 5  # move 2 back: it had none
+    for entry in cards.LOOP_EFFECTS.values():
+        if entry.turns_into is not None:
+            steps = cards.LOOP_EFFECTS[(entry.loop, entry.turns_into)].effects
+            assert any(s.op != "food" and s.n > 0 for s in steps), entry.id  # Fat'n'Proud
+
+
+def test_igr28_the_loader_refuses_a_negative_loop_effect_without_a_worthy_counterpart() -> None:
+    rows = list(cards.LOOP_EFFECTS.values())
+    loops = set(cards.SMALL_LOOPS)
+    lacking = [
+        msgspec.structs.replace(r, turns_into=None) if r.id == "lfx-relationship-3" else r for r in rows
+    ]
+    with pytest.raises(DataError, match="lfx-relationship-3: a negative entry needs turns_into"):
+        cards._check_effects(lacking, loops)
+    food_only = [
+        msgspec.structs.replace(r, turns_into=4) if r.id == "lfx-relationship-3" else r for r in rows
+    ]
+    with pytest.raises(DataError, match="lfx-relationship-3: its counterpart must give every character"):
+        cards._check_effects(food_only, loops)
+    cards._check_effects(rows, loops)
+
+
+def test_igr28_the_cancel_cards_say_what_they_may_cancel_in_both_languages() -> None:
+    texts = {
+        (cards.RES[c].name, cards.RES[c].action.op, cards.RES[c].text, cards.RES[c].text_pl)
+        for c in cards.ORDINARY
+        if cards.RES[c].action.op in cards.CANCEL_OPS
+    }
+    card = "cancel a card or Ability (not Tester's Power or Extraordinary Locksmith) another player played"
+    karta = "anuluj kartę lub Zdolność (nie Moc Testera ani Niezwykłego Ślusarza) zagraną przez innego gracza"
+    assert texts == {
+        (
+            "Cunning Plan",
+            "cancel_event",
+            f"+1 to a roll, or {card} in this reaction window, or the Event card or loop effect just drawn.",
+            f"+1 do rzutu albo {karta} w tym oknie reakcji, albo właśnie wylosowaną kartę Zdarzenia "
+            "lub efekt pętli.",
+        ),
+        (
+            "A Perfect Excuse",
+            "cancel",
+            f"+2 to a roll, or {card} in this reaction window; not an Event card or loop effect.",
+            f"+2 do rzutu albo {karta} w tym oknie reakcji; nie kartę Zdarzenia ani efekt pętli.",
+        ),
+        (
+            "Denial",
+            "cancel",
+            f"-1 to a roll, or {card} in this reaction window; not an Event card or loop effect.",
+            f"-1 do rzutu albo {karta} w tym oknie reakcji; nie kartę Zdarzenia ani efekt pętli.",
+        ),
+    }
 
 
 def test_the_decks_hold_54_work_54_chillout_and_52_resourcefulness_cards() -> None:
@@ -42,7 +103,8 @@ def test_the_decks_hold_54_work_54_chillout_and_52_resourcefulness_cards() -> No
     assert all(cards.RES[c].modifier != 0 for c in cards.ORDINARY)
     assert sorted(cards.SPECIALS.values()) == sorted(cards.SMALL_LOOPS)
     assert cards.HIV not in cards.DECK
-    assert Counter(cards.RES[c].action.op for c in cards.ORDINARY)["cancel"] == 12
+    ops = Counter(cards.RES[c].action.op for c in cards.ORDINARY)
+    assert (ops["cancel"], ops["cancel_event"]) == (8, 4)
 
 
 def test_known_cards_are_marked_as_the_rulebooks_and_the_rest_as_reconstruction() -> None:

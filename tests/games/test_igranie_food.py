@@ -12,6 +12,7 @@ from tests.games.igranie_helpers import (
     empty_hands,
     give,
     kinds,
+    on_top,
     passes,
     prompted,
     table,
@@ -122,6 +123,7 @@ def test_igr19_eating_nothing_gives_a_hunger_marker_and_a_second_time_death() ->
     to_phase(state, 0, "food")
     act(state, 0, "starve")
     assert state.players[0].hunger and state.phase == "bank"
+    state.players[0].turns += 1  # the next turn
     to_phase(state, 0, "food")
     bodies = act(state, 0, "starve")
     assert "died" in kinds(bodies) and state.players[0].cause == "starvation"
@@ -161,3 +163,39 @@ def test_igr34_scrawny_nag_skips_a_first_week_food_phase_without_hunger() -> Non
     state.round = 2
     to_phase(state, 0, "food")
     assert choices(state, 0, "nag") == []
+
+
+def _crunch_time_then_food(seat_food: int) -> object:
+    """Seat 0 (Marcin, on Work) draws Crunch Time; the window closes and the turn reaches Food."""
+    state = table(MARCIN, ILONA, STEFAN)
+    empty_hands(state)
+    state.players[0].space, state.players[0].food = "work-4", seat_food
+    for p in state.players[1:]:
+        p.food = 0  # nothing to steal
+    on_top(state, "work", "wrk-crunch-1")
+    act(state, 0, "roll", dice=[1])
+    passes(state, 0, 1, 2)  # the movement window
+    passes(state, 0, 1, 2)  # the Event card's window: the marker
+    assert state.players[0].hunger
+    while state.phase != "food":
+        act(state, 0, "done")
+    return state
+
+
+def test_igr19_a_hunger_marker_from_crunch_time_never_kills_in_that_turn() -> None:
+    state = _crunch_time_then_food(0)
+    assert choices(state, 0, "starve") == [{}]
+    bodies = act(state, 0, "starve")
+    assert "died" not in kinds(bodies)
+    assert (state.players[0].dead, state.players[0].hunger, state.phase) == (False, True, "bank")
+    state.players[0].turns += 1  # the next turn: eating nothing now kills
+    to_phase(state, 0, "food")
+    act(state, 0, "starve")
+    assert (state.players[0].cause, state.reason) == ("starvation", "death")
+
+
+def test_igr19_a_marker_received_this_turn_is_not_removed_by_eating_two() -> None:
+    state = _crunch_time_then_food(3)
+    assert choices(state, 0, "eat") == [{"count": 1}]
+    act(state, 0, "eat", count=1)
+    assert (state.players[0].food, state.players[0].hunger, state.players[0].dead) == (2, True, False)

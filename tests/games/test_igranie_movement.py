@@ -162,7 +162,27 @@ def test_igr9_the_loop_effect_is_read_for_the_final_result_and_the_special_card_
     assert state.windows.stack[-1].purpose == "loop"
     assert state.windows.stack[-1].plays[0].payload.result == 1
     passes(state, 0, 1, 2)
-    assert len(player.hand) == 3  # Side Gig 1 (lose 3 cards) became 6 (draw 3)
+    assert player.money == 8  # Side Gig 1 (lose 1 Money) became 5 (gain 3)
+
+
+def test_igr28_side_gig_3_loses_three_cards_and_the_employment_contract_gains_three() -> None:
+    for contract, hand in ((False, 2), (True, 8)):
+        state = table(STEFAN, ILONA, MARCIN)
+        empty_hands(state)
+        player = state.players[0]
+        player.specials = []
+        give(state, 0, "res-plan-1", "res-plan-2", "res-plan-3", "res-plan-4", "res-luck-1")
+        player.space, player.enter = "work-12", "sidegig"
+        if contract:
+            on_top(state, "res", "spc-contract")
+            player.specials.append(state.res.pop())
+        act(state, 0, "roll", dice=[3])
+        passes(state, 0, 1, 2)
+        opening = state.windows.stack[-1].plays[0].payload
+        assert (opening.loop, opening.result) == ("sidegig", 3)
+        for seat in (0, 1, 2):
+            act(state, seat, "pass")
+        assert len(player.hand) == hand, contract
 
 
 def test_igr28_a_reversing_card_turns_a_negative_loop_effect_positive() -> None:

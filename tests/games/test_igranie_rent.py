@@ -14,7 +14,9 @@ from tests.games.igranie_helpers import (
     act,
     choices,
     empty_hands,
+    give,
     kinds,
+    on_top,
     passes,
     prompted,
     table,
@@ -134,3 +136,26 @@ def test_igr36_bartering_is_once_per_month_and_twice_per_game() -> None:
     assert state.phase == "roll"
     to_phase(state, 0, "rent")
     assert choices(state, 0, "barter") == []
+
+
+def test_igr20_a_release_is_from_the_next_rent_so_a_second_one_before_it_adds_nothing() -> None:
+    state = table(MARCIN, ILONA, STEFAN)
+    empty_hands(state)
+    give(state, 0, "res-landlord-1")
+    to_phase(state, 0, "shop")
+    assert choices(state, 0, "special") == [{"card": "res-landlord-1", "seat": None}]
+    act(state, 0, "special", card="res-landlord-1", seat=None)
+    passes(state, 0, 1, 2)
+    assert state.players[0].rent_release == 1
+    give(state, 0, "res-landlord-2")
+    assert choices(state, 0, "special") == []  # nothing left for the card to do
+    state.players[0].space = "work-5"
+    on_top(state, "work", "wrk-companyflat-1")
+    to_phase(state, 0, "roll")
+    act(state, 0, "roll", dice=[1])
+    bodies = passes(state, 0, 1, 2, 0, 1, 2)
+    assert "rent_release" not in [getattr(b, "what", "") for b in bodies]
+    assert state.players[0].rent_release == 1
+    bodies = _to_round_5(state)
+    dues = {b.seat: (b.owed, b.paid, b.settled) for b in bodies if kinds([b]) == ["rent_due"]}
+    assert dues[0] == (0, 0, "release") and state.players[0].rent_release == 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.igranie.stats import Ending, ending, measure, tally
+from games.engine import Event
+from games.igranie.events import Died, RentDue, TurnBegan
+from games.igranie.stats import Ending, ending, figures, measure, tally
 from tests.games.igranie_helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, table
 
 
@@ -57,3 +59,20 @@ def test_measure_plays_every_game_to_an_ending() -> None:
     t = measure(["heuristic"] * 3, 3, seed="stats-test")
     assert t.games == 3 and sum(t.endings.values()) == 3 and t.guarded == 0
     assert measure(["heuristic"] * 3, 3, seed="stats-test") == t
+
+
+def test_figures_count_the_ending_deaths_and_rent_rounds_where_three_seats_pay_nothing() -> None:
+    state = table(ILONA, LENA, MARCIN, STEFAN)
+    state.players[3].dead, state.players[3].cause = True, "homelessness"
+    state.phase, state.reason, state.round = "over", "death", 9
+    rent_5 = [RentDue(0, 0, 0, "barter"), RentDue(1, 0, 0, "barter"), RentDue(2, 0, 0, "release")]
+    rent_5.append(RentDue(3, 4, 0))
+    rent_9 = [RentDue(0, 4, 4), RentDue(1, 4, 4), RentDue(2, 0, 0, "release"), RentDue(3, 8, 0)]
+    bodies = [*rent_5, TurnBegan(0, 5), *rent_9, Died(3, "homelessness")]
+    assert figures(state, [Event(b) for b in bodies]) == {
+        "ended death": 1,
+        "died of homelessness": 1,
+        "rent rounds": 2,
+        "rent rounds, 3+ seats pay nothing": 1,
+        "rent rounds, 3+ seats settled": 1,
+    }

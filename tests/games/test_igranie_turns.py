@@ -35,7 +35,7 @@ def test_igr8_a_turn_runs_movement_loop_event_ability_shopping_food_bank_discard
         act(state, 0, kind, **({"count": 1} if kind == "eat" else {}))
         phases.append(state.phase)
     assert phases == ["ability", "shop", "food", "bank", "roll"]
-    assert (state.active, state.players[0].money, state.players[0].food) == (1, 7, 4)
+    assert (state.active, state.players[0].money, state.players[0].food) == (1, 8, 4)  # a Tenner: 3
 
 
 def test_igr12_food_is_bought_in_chillout_cards_in_work_and_both_on_start() -> None:

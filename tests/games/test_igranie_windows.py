@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.igranie import GAME
 from tests.games.igranie_helpers import (
+    FIEFIURKA,
     ILONA,
     LENA,
     MARCIN,
@@ -94,18 +95,18 @@ def test_igr32_no_cancel_is_offered_or_accepted_against_testers_power() -> None:
 
 
 def test_igr36_a_cancelled_ability_does_nothing_but_counts_as_used() -> None:
-    state = table(STEFAN, ILONA, MARCIN)
+    state = table(FIEFIURKA, ILONA, MARCIN)
     empty_hands(state)
     give(state, 1, "res-plan-1")
     to_phase(state, 0, "ability")
-    act(state, 0, "use", ability="locksmith", seats=[1], amounts=[], goods=[])
+    act(state, 0, "use", ability="tough", seats=[], amounts=[], goods=[])
     play = state.windows.stack[-1].plays[0].id
     act(state, 0, "pass")
     act(state, 1, "cancel", card="res-plan-1", target=play)
     bodies = passes(state, 2, 0, 1)
     assert "cancelled" in kinds(bodies)
-    assert (state.players[0].food, state.players[1].food) == (5, 5)
-    assert state.players[0].uses == {"locksmith": 1} and state.phase == "shop"
+    assert state.players[0].tough is False
+    assert state.players[0].uses == {"tough": 1} and state.phase == "shop"
 
 
 def test_igr29_own_turn_special_actions_are_offered_in_every_phase_and_open_a_window() -> None:
@@ -135,3 +136,58 @@ def test_igr35_one_tough_motherfucker_protects_her_until_her_next_turn() -> None
     assert all(0 not in u["seats"] for u in choices(state, 1, "use"))
     to_phase(state, 1, "food")
     assert {"target": 0} not in choices(state, 1, "steal")
+
+
+def test_igr34_a_cancel_aimed_at_extraordinary_locksmith_is_refused_and_the_food_moves() -> None:
+    state = table(STEFAN, ILONA, MARCIN)
+    empty_hands(state)
+    give(state, 1, "res-plan-1", "res-excuse-1")
+    to_phase(state, 0, "ability")
+    act(state, 0, "use", ability="locksmith", seats=[1], amounts=[], goods=[])
+    locksmith = state.windows.stack[-1].plays[0]
+    assert locksmith.cancellable is False
+    act(state, 0, "pass")
+    assert GAME.prompts(state)[1].choices == {"pass": [{}], "cancel": []}
+    for card in ("res-plan-1", "res-excuse-1"):
+        assert refused(state, 1, "cancel", card=card, target=locksmith.id) == "window/no_target"
+    passes(state, 1, 2)
+    assert (state.players[0].food, state.players[1].food) == (6, 4)
+    assert len(state.players[1].hand) == 2 and state.players[0].uses == {"locksmith": 1}
+
+
+def test_igr28_a_perfect_excuse_does_not_cancel_crunch_time_but_a_cunning_plan_does() -> None:
+    for card, hungry in (("res-excuse-1", True), ("res-denial-1", True), ("res-plan-1", False)):
+        state = _event_window("wrk-crunch-1")
+        give(state, 1, card)
+        event = state.windows.stack[-1].plays[0].id
+        act(state, 0, "pass")
+        offered = choices(state, 1, "cancel")
+        if hungry:
+            assert offered == []
+            assert refused(state, 1, "cancel", card=card, target=event) == "window/no_target"
+            passes(state, 1, 2)
+        else:
+            assert offered == [{"card": card, "target": event}]
+            act(state, 1, "cancel", card=card, target=event)
+            passes(state, 2, 0, 1)
+        assert state.players[0].hunger is hungry, card
+
+
+def test_igr28_a_cancel_targets_another_seats_card_or_ability_but_never_its_own() -> None:
+    state = table(FIEFIURKA, ILONA, MARCIN)
+    empty_hands(state)
+    give(state, 0, "res-excuse-2")
+    give(state, 1, "res-excuse-1")
+    to_phase(state, 0, "ability")
+    act(state, 0, "use", ability="tough", seats=[], amounts=[], goods=[])
+    tough = state.windows.stack[-1].plays[0].id
+    assert choices(state, 0, "cancel") == []
+    act(state, 0, "pass")
+    act(state, 1, "cancel", card="res-excuse-1", target=tough)
+    mine = state.windows.stack[-1].plays[-1].id
+    assert choices(state, 2, "cancel") == []
+    act(state, 2, "pass")
+    assert choices(state, 0, "cancel") == [{"card": "res-excuse-2", "target": mine}]
+    act(state, 0, "cancel", card="res-excuse-2", target=mine)
+    passes(state, 1, 2, 0)
+    assert state.players[0].tough is True
