@@ -16,8 +16,8 @@ from typing import Any
 from games.engine import Event, Rng, all_but, only
 from games.engine import windows as wn
 from games.igranie import cards, effects
+from games.igranie.calendar import month
 from games.igranie.events import Changed, Rolled
-from games.igranie.flow import month
 from games.igranie.model import AbilityPlay, Offer, State
 
 Choice = dict[str, Any]

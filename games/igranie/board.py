@@ -12,6 +12,7 @@ from typing import Any
 
 from games.engine import Event, Rng
 from games.igranie import cards
+from games.igranie.effects import draw, gain
 from games.igranie.events import Moved
 from games.igranie.model import Player, State
 
@@ -86,8 +87,6 @@ def move(state: State, seat: int, steps: int, rng: Rng) -> list[Event[Any]]:
     """Move ``seat``'s figure ``steps`` spaces (negative: back), then push (IGR-7). Forward steps pay
     Payday (IGR-4) and the Special card bonus of a passed entrance (IGR-26). Returns the events; the
     Small Loop the move went into is ``state.turn.loop`` for the mover's own movement."""
-    from games.igranie.effects import draw, gain
-
     player = state.players[seat]
     space = player.space or START
     path: list[str] = []

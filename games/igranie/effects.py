@@ -7,12 +7,10 @@ events; a drawn card is named only to its new owner, unless it is a Special card
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from games.engine import Event, Rng, all_but, only
 from games.igranie import cards
-from games.igranie.cards import Effect
 from games.igranie.events import Changed, Died
 from games.igranie.model import State
 
@@ -98,42 +96,3 @@ def die(state: State, seat: int, cause: str) -> list[Event[Any]]:
         return []
     player.dead, player.space, player.cause, player.death = True, None, cause, state.serial
     return [Event(Died(seat, cause))]
-
-
-def apply(state: State, seat: int, steps: Sequence[Effect], source: str, rng: Rng) -> list[Event[Any]]:
-    """Carry out ``steps`` for ``seat`` (``who="all"``: every living player). ``source`` is ``loop``,
-    ``event`` or ``card``: IGR-31 Fat'n'Proud gives loop-effect Food to Ilona only."""
-    events: list[Event[Any]] = []
-    for step in steps:
-        for target in living(state) if step.who == "all" else [seat]:
-            events += one(state, target, step, source, rng)
-    return events
-
-
-def one(state: State, seat: int, step: Effect, source: str, rng: Rng) -> list[Event[Any]]:
-    from games.igranie.board import move
-
-    player = state.players[seat]
-    if player.dead:
-        return []
-    op, n = step.op, step.n
-    if op == "food" and n > 0 and source == "loop" and player.character != "ilona":
-        return []
-    if op in ("money", "food"):
-        return gain(state, seat, op, n, source)
-    if op == "cards":
-        return draw(state, seat, n, rng, source) if n > 0 else discard_random(state, seat, -n, rng, source)
-    if op == "move":
-        return move(state, seat, n, rng)
-    if op in ("skip", "hunger", "rent_release"):
-        return mark(state, seat, op, source)
-    if op == "hiv":
-        if any(cards.HIV in p.specials for p in state.players):
-            return []
-        player.specials.append(cards.HIV)
-        return [Event(Changed(seat, "special", 1, source, [cards.HIV]))]
-    if op == "cold":
-        if cards.HIV in player.specials:
-            return die(state, seat, "cold")
-        return gain(state, seat, "food", -1, "cold")
-    raise ValueError(f"effect {op!r} is not an event or loop effect")

@@ -14,27 +14,15 @@ from typing import Any
 from games.engine import Event, Rng
 from games.engine import windows as wn
 from games.igranie import effects
+from games.igranie.abilities import can_barter, usable
+from games.igranie.calendar import BANK_CAP as BANK_CAP
+from games.igranie.calendar import ROUNDS as ROUNDS
+from games.igranie.calendar import first_week as first_week
+from games.igranie.calendar import month as month
+from games.igranie.calendar import rent_round as rent_round
 from games.igranie.events import GameEnded, RentDue, TurnBegan
 from games.igranie.model import Phase, State, Step, Turn
-
-#: The last round (IGR-21: 24 weeks).
-ROUNDS = 24
-#: IGR-22, 23: each Dream Bank track stops at 15; 15 and 15 win.
-BANK_CAP = 15
-
-
-def month(round_: int) -> int:
-    """IGR-21: the month (0..5) of a round."""
-    return (round_ - 1) // 4
-
-
-def rent_round(round_: int) -> bool:
-    """IGR-20: the first round of a month, never round 1."""
-    return round_ > 1 and (round_ - 1) % 4 == 0
-
-
-def first_week(round_: int) -> bool:
-    return (round_ - 1) % 4 == 0
+from games.igranie.ranking import ranks, winners
 
 
 def from_seat(state: State, seat: int) -> list[int]:
@@ -61,8 +49,6 @@ def window(state: State, purpose: str, steps: list[Step], **kw: Any) -> wn.Windo
 def enter(state: State, phase: Phase, rng: Rng) -> list[Event[Any]]:
     """Enter ``phase`` of the active turn; the Discard phase runs on to the next turn when nothing is
     over the hand limit."""
-    from games.igranie.abilities import usable
-
     if phase == "shop" and state.turn.split:
         phase = "split"  # IGR-31: Calling Mom's goods are shared before shopping
     state.phase = phase
@@ -123,8 +109,6 @@ def end_turn(state: State, rng: Rng) -> list[Event[Any]]:
 # ---- rent ---------------------------------------------------------------------------------------------
 def start_rent(state: State, rng: Rng) -> list[Event[Any]]:
     """IGR-20, 37: before the first player's move; Lena may barter first."""
-    from games.igranie.abilities import can_barter
-
     lena = next((s for s, p in enumerate(state.players) if p.character == "lena" and not p.dead), None)
     state.offer = None
     if lena is not None and can_barter(state, lena):
@@ -190,8 +174,6 @@ def bank_full(state: State, seat: int) -> bool:
 
 def finish(state: State, reason: str, winner: int | None = None) -> list[Event[Any]]:
     """End the game now: pending windows and offers are dropped."""
-    from games.igranie.ranking import ranks, winners
-
     state.phase, state.reason, state.winner = "over", reason, winner
     state.windows.stack, state.windows.queue = [], []
     state.contest, state.offer = None, None

@@ -31,6 +31,7 @@ from games.engine.plugin import SeatRange
 from games.engine.story import load_story
 from games.igranie import cards, choices, events, glossary, model, ranking
 from games.igranie.actions import carry_out, default_action
+from games.igranie.endings import figures
 from games.igranie.events import TimedOut
 from games.igranie.model import Player, State
 from games.igranie.plays import Resolver
@@ -136,8 +137,7 @@ class Igranie(Game[model.State, model.Options]):
         return ranking.told(view)
 
     def tallies(self, state: model.State, events: list[Event[Any]]) -> dict[str, int]:
-        """How the game ended, deaths and rent rounds: `games.igranie.stats.figures`."""
-        from games.igranie.stats import figures
+        """How the game ended, deaths and rent rounds: `games.igranie.endings.figures`."""
 
         return figures(state, events)
 

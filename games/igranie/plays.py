@@ -7,7 +7,7 @@ from typing import Any
 
 from games.engine import Ctx, Event, contests
 from games.engine import windows as wn
-from games.igranie import abilities, board, cards, effects, flow
+from games.igranie import abilities, board, cards, effects, flow, interpret
 from games.igranie.events import Cancelled, Changed, Played, Rolled, TheftSettled
 from games.igranie.model import (
     AbilityPlay,
@@ -214,12 +214,12 @@ class Resolver(wn.Resolver[Step, Payload]):
         if isinstance(payload, LoopPlay):
             entry = loop_entry(state, payload.loop, payload.result)
             events = [Event(Changed(state.active, "loop_effect", entry.result, entry.id))]
-            events += effects.apply(state, state.active, entry.effects, "loop", rng)
+            events += interpret.apply(state, state.active, entry.effects, "loop", rng)
             return events + flow.after_deaths(state, rng)
         if isinstance(payload, EventPlay):
             card = cards.EVENTS[payload.card]
             steps = card.variants.get(state.players[state.active].character, card.effects)
-            return effects.apply(state, state.active, steps, "event", rng) + flow.after_deaths(state, rng)
+            return interpret.apply(state, state.active, steps, "event", rng) + flow.after_deaths(state, rng)
         if isinstance(payload, AbilityPlay):
             return abilities.perform(state, play.seat, payload, rng)
         if isinstance(payload, SpecialPlay):
@@ -243,7 +243,7 @@ class Resolver(wn.Resolver[Step, Payload]):
             for _ in range(max(action.n, 1)):
                 events += abilities.take(state, seat, target, good, rng, "card")
             return events
-        return effects.apply(state, seat, [action], "card", rng)
+        return interpret.apply(state, seat, [action], "card", rng)
 
     def _accept(self, seat: int, window: wn.Window[Payload]) -> list[Event[Any]]:
         state, rng = self.state, self.rng

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from server.app import create_app
-from server.lobby.lobby import web
+from server.lobby import web
 from server.lobby.web import CONTENT_SECURITY_POLICY, WEB_ROOT
 
 FILES = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Ctx, Event, Rng, step
+from games.engine.testing import kinds as kinds  # the engine's, for the tests
 from games.igranie import GAME
 from games.igranie.model import State
 
@@ -106,10 +107,6 @@ def empty_hands(state: State) -> None:
     for p in state.players:
         state.res += p.hand
         p.hand = []
-
-
-def kinds(bodies: list[Any]) -> list[str]:
-    return [b.__struct_config__.tag for b in bodies]
 
 
 def prompted(state: State) -> list[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.igranie import GAME
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     FIEFIURKA,
     ILONA,
     MARCIN,

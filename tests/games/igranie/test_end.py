@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.igranie import GAME, ranking
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     ILONA,
     LENA,
     MARCIN,

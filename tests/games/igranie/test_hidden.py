@@ -6,7 +6,7 @@ import msgspec
 
 from games.engine import Rng
 from games.igranie import GAME, cards
-from tests.games.igranie_helpers import ILONA, MARCIN, STEFAN, act, on_top, table
+from tests.games.igranie.helpers import ILONA, MARCIN, STEFAN, act, on_top, table
 
 
 def test_hidden_lists_the_other_hands_and_every_deck_but_not_the_own_hand_or_the_discards() -> None:

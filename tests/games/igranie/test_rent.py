@@ -6,7 +6,7 @@ import pytest
 
 from games.igranie import GAME
 from games.igranie.flow import rent_round
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     ILONA,
     LENA,
     MARCIN,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.igranie import board
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     FIEFIURKA,
     ILONA,
     LENA,

@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import Ctx, Rng
 from games.igranie import GAME, cards
-from tests.games.igranie_helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, act, choices, table
+from tests.games.igranie.helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, act, choices, table
 
 
 def test_igr1_every_player_starts_with_5_food_5_money_and_5_cards_on_start() -> None:

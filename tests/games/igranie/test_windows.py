@@ -4,7 +4,7 @@ on a cancel restores its target, Tester's Power cannot be cancelled, own-turn sp
 from __future__ import annotations
 
 from games.igranie import GAME
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     FIEFIURKA,
     ILONA,
     LENA,

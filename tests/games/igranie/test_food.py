@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.igranie_helpers import (
+from tests.games.igranie.helpers import (
     ILONA,
     LENA,
     MARCIN,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engine import Event
 from games.igranie.events import Died, RentDue, TurnBegan
 from games.igranie.stats import Ending, ending, figures, measure, tally
-from tests.games.igranie_helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, table
+from tests.games.igranie.helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, table
 
 
 def test_a_dream_bank_win_names_the_winner_and_its_round() -> None:
