@@ -87,6 +87,10 @@ CODES: dict[str, Code] = {
     ),
 }
 
+#: Codes merged into another, old -> new: a client that looked for the old code looks for the new one
+#: (the reference lists them; the browser client still has a sentence for each old one).
+ALIASES: dict[str, str] = {"igranie/bad_choice": "action/bad_choice"}
+
 #: The meaning of each code of `CODES` (what `protocol.codec.FrameError` and the reference read).
 ERRORS: dict[str, str] = {code: row.meaning for code, row in CODES.items()}
 

@@ -98,7 +98,8 @@ class Igranie(Game[model.State, model.Options]):
         return wn.idle_code(state.windows, seat) or "action/no_prompt"
 
     def apply(self, state: model.State, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
-        """Apply one action (refusals: ``igranie/*`` and ``window/*`` codes)."""
+        """Apply one action (refusals: ``action/bad_choice`` for a choice the prompt does not list,
+        ``igranie/*`` and ``window/*`` codes)."""
         prompt = choices.prompts(state)[seat]
         state.serial += 1
         events: list[Event[Any]] = []
@@ -108,7 +109,7 @@ class Igranie(Game[model.State, model.Options]):
         kind = kind_of(action)
         listed = prompt.choices.get(kind)
         if kind not in ("cancel", "pass") and (listed is None or encode_args(action) not in listed):
-            raise IllegalAction("igranie/bad_choice", details={"kind": kind})
+            raise IllegalAction("action/bad_choice", details={"kind": kind})
         events += carry_out(state, seat, action, prompt, ctx)
         return events + wn.run(state.windows, Resolver(state, ctx))
 

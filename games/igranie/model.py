@@ -22,7 +22,6 @@ Good = Literal["food", "money", "cards"]
 
 declare(
     {
-        "igranie/bad_choice": "that choice is not among the legal ones now",
         "igranie/not_your_card": "that card is not in your hand or cannot be used that way now",
     }
 )

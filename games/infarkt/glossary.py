@@ -62,7 +62,8 @@ def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
 
 
 def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
-    """A row per card, per place (named as places.json names it) and per action of a place."""
+    """A row per card, per place (named as places.json names it) and per action of a place, also under
+    the action's own id (``gym-a``) that events name as their ``source``."""
     yield from _cards(file_rows)
     for place in cards.PLACES.values():
         given = file_rows[place.id]
@@ -75,7 +76,10 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
             own = given.words(lang) or given.en
             figures = _figures(file_rows, lang, action.effects, action.cost, action.money, action.cards)
             words[lang] = Words(own.name, f"{own.text}: {figures}.")
-        yield Row.of(given.id, "choice", words), cards.ROW_PROVENANCE[f"action:{action.id}"]
+        provenance = cards.ROW_PROVENANCE[f"action:{action.id}"]
+        yield Row.of(given.id, "choice", words), provenance
+        if action.id not in cards.PLACES:
+            yield Row.of(action.id, "choice", words), provenance
 
 
 def _told(lang: str, words: Mapping[str, Row]) -> Derived:

@@ -41,7 +41,10 @@ def test_issue_22_boardroom_play_lang_pl_prints_the_log_in_polish() -> None:
     assert (done.returncode, done.stderr) == (0, "")
     lines = done.stdout.splitlines()
     assert any(re.fullmatch(r"v\d+ +miejsce \d dobrało 1 kartę", line) for line in lines)
-    assert any(re.fullmatch(r"v\d+ +koniec rundy 1[:,] .*; punkty miejsce 0 \d+, .*", line) for line in lines)
+    assert any(
+        re.fullmatch(r"v\d+ +runda 1 policzona: miejsce 0 \d+, .*; sumy miejsce 0 \d+, .*", line)
+        for line in lines
+    )
     assert any(re.fullmatch(r"v\d+ +miejsce \d: „JUŻ”", line) for line in lines)
     assert not any(" seat " in line for line in lines[1:-3])
 
@@ -54,7 +57,7 @@ def test_issue_22_boardroom_catalog_reports_coverage_and_size_per_language(
     assert main(["catalog", "grucha"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     assert [r.split(" | ")[1:5] for r in rows] == [
-        ["en", "153/153", "7/7", "100 %"],
-        ["pl", "153/153", "7/7", "100 %"],
+        ["en", "155/155", "13/13", "100 %"],
+        ["pl", "155/155", "13/13", "100 %"],
     ]
     assert main(["catalog", "chess"]) == 2

@@ -16,6 +16,7 @@ from tests.games.igranie.helpers import (
     pass_all,
     passes,
     prompted,
+    refused,
     table,
     to_phase,
 )
@@ -56,6 +57,14 @@ def test_igr12_food_is_bought_in_chillout_cards_in_work_and_both_on_start() -> N
         3,
         True,
     )
+
+
+def test_igr12_a_purchase_the_prompt_does_not_list_is_refused_with_the_engines_code() -> None:
+    state = table(ILONA, MARCIN, STEFAN)
+    empty_hands(state)
+    state.players[0].space = "chillout-4"
+    to_phase(state, 0, "shop")
+    assert refused(state, 0, "buy", good="cards", count=2) == "action/bad_choice"
 
 
 def test_igr27_a_special_card_is_offered_for_a_price_and_the_buyer_accepts_or_declines() -> None:
