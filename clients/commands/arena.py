@@ -153,8 +153,14 @@ def run_parallel(
     return tally
 
 
-#: The seats of ``--bots`` when none is given (a four-seat table).
-DEFAULT_BOTS = "heuristic,random,random,random"
+#: The seats of ``--bots`` when none is given: the game's own first bot (`best_of`) and three random ones.
+DEFAULT_BOTS = "<the game's own bot>,random,random,random"
+
+
+def best_of(game: Any) -> str:
+    """The name of the first bot ``game`` declares other than ``random`` (Gregs' ``heuristic``, Grucha's
+    ``greedy``); ``random`` when it declares none."""
+    return next((name for name in game.bots() if name != "random"), "random")
 
 
 class ArenaUsage(Exception):
@@ -188,7 +194,8 @@ def checked(args: argparse.Namespace) -> tuple[Any, list[str], dict[str, Any]]:
     game = games.get(args.game)
     if game is None:
         raise ArenaUsage(f"no game {args.game!r}; choose one of {', '.join(sorted(games))}")
-    names = [n.strip() for text in args.bots or [DEFAULT_BOTS] for n in text.split(",") if n.strip()]
+    default = f"{best_of(game)},random,random,random"
+    names = [n.strip() for text in args.bots or [default] for n in text.split(",") if n.strip()]
     unknown = sorted(set(names) - set(policies_of(game)))
     if unknown:
         offered = ", ".join(sorted(policies_of(game)))

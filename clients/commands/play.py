@@ -56,7 +56,11 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--options", help="game options as a JSON object (default: the game's defaults)")
     parser.add_argument("--encoding", choices=["json", "msgpack"], default="json", help="frame encoding")
-    parser.add_argument("--lang", help="tell the log in this language of the game's catalogue (pl, cs, de)")
+    parser.add_argument(
+        "--lang",
+        default="en",
+        help="tell the log in this language of the game's catalogue (default en; pl, cs, de)",
+    )
     parser.add_argument("--timeout", type=float, default=300.0, help="give up after this many seconds")
     parser.set_defaults(func=run)
 

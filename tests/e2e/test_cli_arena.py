@@ -124,3 +124,15 @@ def test_a_games_own_figures_are_summed_and_printed_with_their_share(
     assert re.fullmatch(rf"  rent rounds +{tally.counts['rent rounds']} +\d+\.\d%", rent)
     assert main(["arena", "gregs", "--games", "1", "--seed", "ci"]) == 0
     assert "the game's figures" not in capsys.readouterr().out
+
+
+def test_the_default_table_seats_the_games_own_bot_first() -> None:
+    """Grucha declares ``greedy``, not ``heuristic``: the default table seats it (it was refused)."""
+    from clients.commands.arena import best_of
+
+    assert [best_of(shipped()[g]) for g in ("gregs", "grucha", "igranie", "infarkt")] == [
+        "heuristic",
+        "greedy",
+        "heuristic",
+        "heuristic",
+    ]

@@ -91,3 +91,5 @@ def test_play_igranie_tells_its_story_and_the_dream_bank() -> None:
     banked = r"([A-Z][a-z]+ \(seat \d\)|seat \d) \d+( \(died of \w+\))?"
     assert re.fullmatch(rf"standings: Dream Bank: {banked}(, {banked}){{3}}; ended: \w+", lines[-3])
     assert any(re.fullmatch(r"v\d+ +seat \d chose [A-Z][a-z]+", line) for line in lines)
+    # the log's words are the catalogue's (English by default): no raw reason or resource word
+    assert [line for line in lines if line.startswith("v") and re.search(r"\b[a-z]+_[a-z_]+\b", line)] == []

@@ -134,6 +134,9 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
     try:
         for seat in (0, 1):  # the characters, in turn from the first player
             reveal(page, seat)
+            if seat == 0:  # before any character is chosen, each figure on Start shows its seat
+                shown = "(fs) => fs.map((f) => [f.dataset.seat, f.innerText])"
+                assert page.locator(".ig-figure").evaluate_all(shown) == [["0", "0"], ["1", "1"], ["2", "2"]]
             click(page, "choose")
         reveal(page, 0)
         hand0 = set(page.locator(".ig-hand .ig-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)"))

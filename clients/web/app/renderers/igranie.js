@@ -42,7 +42,8 @@ function figures(v, space, ctx) {
     h(
       "span",
       { class: ["ig-figure", seat === ctx.viewer && "ig-mine"], "data-seat": seat },
-      character(v.players[seat].character, ctx).slice(0, 2),
+      // a figure is its character's first letters, its seat number before the character is chosen
+      v.players[seat].character ? ctx.nameOf(v.players[seat].character).slice(0, 2) : String(seat),
     ),
   );
 }
