@@ -98,13 +98,24 @@ class Outcome(msgspec.Struct, frozen=True):
     guard: bool = False
 
 
-class Timeout(msgspec.Struct, frozen=True, tag="timeout", tag_field="kind", forbid_unknown_fields=True):
+class ActionStruct(msgspec.Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):
+    """The base of every action type: tagged by ``kind``, an unknown field refused (``action/malformed``).
+    A subclass gives its ``tag`` and says ``frozen=True`` again (type checkers do not inherit it):
+    ``class Reveal(ActionStruct, frozen=True, tag="reveal")``."""
+
+
+class EventStruct(msgspec.Struct, frozen=True, tag_field="kind"):
+    """The base of every event body type, tagged by ``kind``: ``class Moved(EventStruct, frozen=True,
+    tag="moved")``."""
+
+
+class Timeout(ActionStruct, frozen=True, tag="timeout"):
     """The server's action when ``prompt``'s deadline passes; the game applies that prompt's default."""
 
     prompt: str
 
 
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out", tag_field="kind"):
+class TimedOut(EventStruct, frozen=True, tag="timed_out"):
     """``seat``'s deadline passed; the game applied ``default`` (the kind of that prompt's default action)
     for it. The event of a `Timeout`, shared by every game's event union."""
 

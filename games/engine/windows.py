@@ -44,7 +44,7 @@ from typing import Any, Generic, Literal, TypeVar
 import msgspec
 
 from games.engine.errors import IllegalAction
-from games.engine.model import Event, Prompt
+from games.engine.model import ActionStruct, Event, Prompt
 
 F = TypeVar("F")
 P = TypeVar("P")
@@ -57,7 +57,7 @@ Choices = dict[str, list[dict[str, Any]]]
 PASS = "pass"
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unknown_fields=True):
+class Pass(ActionStruct, frozen=True, tag="pass"):
     """The pass action a game may put in its ``Action`` union (``{"kind": "pass"}``)."""
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from games.engine import declare
-from games.engine.model import TimedOut
+from games.engine.model import ActionStruct, EventStruct, TimedOut
 
 Phase = Literal["choose", "cut", "reveal", "curse", "over"]
 
@@ -73,29 +73,29 @@ class State(msgspec.Struct):
 
 
 # ---- actions ------------------------------------------------------------------------------------------
-class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind", forbid_unknown_fields=True):
+class Choose(ActionStruct, frozen=True, tag="choose"):
     """Take a free character in the setup (GRE-3)."""
 
     character: str
 
 
-class Cut(msgspec.Struct, frozen=True, tag="cut", tag_field="kind", forbid_unknown_fields=True):
+class Cut(ActionStruct, frozen=True, tag="cut"):
     """Cut the face-down fan: the card at slot ``position`` becomes slot 0 (0 = no cut; GRE-15)."""
 
     position: int
 
 
-class Reveal(msgspec.Struct, frozen=True, tag="reveal", tag_field="kind", forbid_unknown_fields=True):
+class Reveal(ActionStruct, frozen=True, tag="reveal"):
     """Reveal the card in fan slot ``slot`` (GRE-12)."""
 
     slot: int
 
 
-class Stop(msgspec.Struct, frozen=True, tag="stop", tag_field="kind", forbid_unknown_fields=True):
+class Stop(ActionStruct, frozen=True, tag="stop"):
     """End the turn and move by the revealed sum (GRE-13, GRE-18)."""
 
 
-class Curse(msgspec.Struct, frozen=True, tag="curse", tag_field="kind", forbid_unknown_fields=True):
+class Curse(ActionStruct, frozen=True, tag="curse"):
     """The holder hands the curse to seat ``target`` (GRE-18)."""
 
     target: int
@@ -105,16 +105,16 @@ Action = Choose | Cut | Reveal | Stop | Curse
 
 
 # ---- events -------------------------------------------------------------------------------------------
-class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
+class Chosen(EventStruct, frozen=True, tag="chosen"):
     seat: int
     character: str
 
 
-class RowBuilt(msgspec.Struct, frozen=True, tag="row_built", tag_field="kind"):
+class RowBuilt(EventStruct, frozen=True, tag="row_built"):
     row: list[str]
 
 
-class FanBuilt(msgspec.Struct, frozen=True, tag="fan_built", tag_field="kind"):
+class FanBuilt(EventStruct, frozen=True, tag="fan_built"):
     """A new fan for ``active``: ``slots`` cards, ``drawn`` of them fresh from the draw pile (GRE-11)."""
 
     active: int
@@ -123,25 +123,25 @@ class FanBuilt(msgspec.Struct, frozen=True, tag="fan_built", tag_field="kind"):
     drawn: int
 
 
-class Reshuffled(msgspec.Struct, frozen=True, tag="reshuffled", tag_field="kind"):
+class Reshuffled(EventStruct, frozen=True, tag="reshuffled"):
     """The discard pile (``cards`` of them) became the new draw pile (GRE-11)."""
 
     cards: int
 
 
-class CutMade(msgspec.Struct, frozen=True, tag="cut", tag_field="kind"):
+class CutMade(EventStruct, frozen=True, tag="cut"):
     seat: int
     position: int
 
 
-class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
+class Revealed(EventStruct, frozen=True, tag="revealed"):
     seat: int
     slot: int
     card: str
     value: int
 
 
-class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
+class Moved(EventStruct, frozen=True, tag="moved"):
     """``seat``'s character moved ``by`` places from row index ``start`` to ``end`` (GRE-7)."""
 
     seat: int
@@ -150,7 +150,7 @@ class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
     end: int
 
 
-class CursePassed(msgspec.Struct, frozen=True, tag="curse_passed", tag_field="kind"):
+class CursePassed(EventStruct, frozen=True, tag="curse_passed"):
     """The curse went from ``source`` to ``target``: ``reason`` ``cheese`` (GRE-14) or ``chosen`` (GRE-18)."""
 
     source: int
@@ -158,7 +158,7 @@ class CursePassed(msgspec.Struct, frozen=True, tag="curse_passed", tag_field="ki
     reason: Literal["cheese", "chosen"]
 
 
-class Discarded(msgspec.Struct, frozen=True, tag="discarded", tag_field="kind"):
+class Discarded(EventStruct, frozen=True, tag="discarded"):
     """``count`` cards went to the discard pile; ``whole_fan`` after the holder met the cheese (GRE-17, 19).
 
     The event names no card: the discard pile in the view shows them, unless the same step reshuffled
@@ -169,13 +169,13 @@ class Discarded(msgspec.Struct, frozen=True, tag="discarded", tag_field="kind"):
     whole_fan: bool = False
 
 
-class LastRound(msgspec.Struct, frozen=True, tag="last_round", tag_field="kind"):
+class LastRound(EventStruct, frozen=True, tag="last_round"):
     """``seat``'s character reached rank 1: every seat takes one more turn (GRE-20)."""
 
     seat: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+class GameEnded(EventStruct, frozen=True, tag="game_end"):
     ranks: list[int]
     winners: list[int]
     reason: str

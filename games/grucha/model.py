@@ -12,7 +12,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from games.engine import declare
-from games.engine.model import TimedOut
+from games.engine.model import ActionStruct, EventStruct, TimedOut
 from games.grucha.cards import MAX_JOKERS_PER_DECK
 
 #: ``play``: turns; ``scores``: a round's end on show, every hand revealed, until every seat is ready
@@ -125,27 +125,27 @@ class SubmittedGroup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: Literal["run", "set"] | None = None
 
 
-class Submit(msgspec.Struct, frozen=True, tag="submit", tag_field="kind", forbid_unknown_fields=True):
+class Submit(ActionStruct, frozen=True, tag="submit"):
     """The complete new table (GRU-9): free-form, not among the prompt's finite choices."""
 
     groups: Annotated[list[SubmittedGroup], msgspec.Meta(max_length=120)]
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw", tag_field="kind", forbid_unknown_fields=True):
+class Draw(ActionStruct, frozen=True, tag="draw"):
     """Draw one card from the stock (GRU-8)."""
 
 
-class End(msgspec.Struct, frozen=True, tag="end", tag_field="kind", forbid_unknown_fields=True):
+class End(ActionStruct, frozen=True, tag="end"):
     """End the turn ("JUŻ"), with the ``grucha`` call when one card is left (GRU-11)."""
 
     grucha: bool = False
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", tag_field="kind", forbid_unknown_fields=True):
+class Pass(ActionStruct, frozen=True, tag="pass"):
     """Pass with an empty stock, nothing played (GRU-14)."""
 
 
-class Next(msgspec.Struct, frozen=True, tag="next", tag_field="kind", forbid_unknown_fields=True):
+class Next(ActionStruct, frozen=True, tag="next"):
     """Done reading the round's end (GRU-13): the next round is dealt once every seat is done."""
 
 
@@ -153,7 +153,7 @@ Action = Submit | Draw | End | Pass | Next
 
 
 # ---- events -------------------------------------------------------------------------------------------
-class RoundStarted(msgspec.Struct, frozen=True, tag="round_started", tag_field="kind"):
+class RoundStarted(EventStruct, frozen=True, tag="round_started"):
     """Round ``round`` dealt by ``dealer``: 13 cards each, ``stock`` left; ``first`` plays (GRU-2)."""
 
     round: int
@@ -162,7 +162,7 @@ class RoundStarted(msgspec.Struct, frozen=True, tag="round_started", tag_field="
     stock: int
 
 
-class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
+class Drew(EventStruct, frozen=True, tag="drew"):
     """``seat`` drew ``count`` cards: ``reason`` ``draw`` (GRU-8) or ``penalty`` (GRU-11). The cards are
     in the drawer's view only."""
 
@@ -171,7 +171,7 @@ class Drew(msgspec.Struct, frozen=True, tag="drew", tag_field="kind"):
     reason: Literal["draw", "penalty"]
 
 
-class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
+class Submitted(EventStruct, frozen=True, tag="submitted"):
     """``seat``'s accepted submission: ``count`` cards added (at least 1), the new ``table`` and the
     ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows)."""
 
@@ -182,7 +182,7 @@ class Submitted(msgspec.Struct, frozen=True, tag="submitted", tag_field="kind"):
     went_out: bool = False
 
 
-class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind"):
+class TurnEnded(EventStruct, frozen=True, tag="turn_ended"):
     """``seat`` ended the turn, ``grucha`` when called (GRU-11, after a `Called`); ``passed`` for GRU-14's
     pass (after a `Passed`)."""
 
@@ -191,13 +191,13 @@ class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended", tag_field="kind")
     passed: bool = False
 
 
-class Called(msgspec.Struct, frozen=True, tag="called", tag_field="kind"):
+class Called(EventStruct, frozen=True, tag="called"):
     """``seat`` called GRUCHA ending its turn with one card (GRU-11); its `TurnEnded` follows."""
 
     seat: int
 
 
-class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
+class Passed(EventStruct, frozen=True, tag="passed"):
     """``seat`` passed with an empty stock, the ``passes``-th pass in a row (GRU-14); its `TurnEnded`
     follows."""
 
@@ -205,7 +205,7 @@ class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
     passes: int
 
 
-class WentOut(msgspec.Struct, frozen=True, tag="went_out", tag_field="kind"):
+class WentOut(EventStruct, frozen=True, tag="went_out"):
     """``seat`` has no cards left: round ``round`` is over (GRU-13); it scores 0, ``total`` in all."""
 
     seat: int
@@ -213,13 +213,13 @@ class WentOut(msgspec.Struct, frozen=True, tag="went_out", tag_field="kind"):
     total: int
 
 
-class Blocked(msgspec.Struct, frozen=True, tag="blocked", tag_field="kind"):
+class Blocked(EventStruct, frozen=True, tag="blocked"):
     """Round ``round`` is over: every seat passed in a row with an empty stock (GRU-14)."""
 
     round: int
 
 
-class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
+class Revealed(EventStruct, frozen=True, tag="revealed"):
     """At a round's end ``seat`` shows its remaining ``cards`` (hand order, never empty) to everyone,
     scoring ``points`` (GRU-13 values), ``total`` in all."""
 
@@ -229,7 +229,7 @@ class Revealed(msgspec.Struct, frozen=True, tag="revealed", tag_field="kind"):
     total: int
 
 
-class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind"):
+class RoundEnded(EventStruct, frozen=True, tag="round_ended"):
     """Round ``round`` ended: ``reason`` ``out`` (``went_out`` has no cards, GRU-13) or ``blocked``
     (everyone passed with an empty stock, GRU-14; ``went_out`` is ``null``); ``hands`` every seat's
     remaining cards, shown to everyone (GRU-13); ``scores`` this round, ``totals`` after it. The next
@@ -243,13 +243,13 @@ class RoundEnded(msgspec.Struct, frozen=True, tag="round_ended", tag_field="kind
     hands: list[list[str]] = []
 
 
-class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="kind"):
+class Ready(EventStruct, frozen=True, tag="ready"):
     """``seat`` is done reading the round's end (GRU-13)."""
 
     seat: int
 
 
-class MatchEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+class MatchEnded(EventStruct, frozen=True, tag="game_end"):
     """GRU-15: ``ranks`` by total (lowest first, equal totals share), ``reason`` ``rounds``, ``points``
     or ``time``."""
 

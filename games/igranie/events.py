@@ -5,17 +5,17 @@ from __future__ import annotations
 import msgspec
 
 from games.engine import windows as wn
-from games.engine.model import TimedOut
+from games.engine.model import EventStruct, TimedOut
 from games.igranie.model import Contest, Offer, Payload, Phase, Turn
 
 
 # ---- events -----------------------------------------------------------------------------------------
-class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
+class Chosen(EventStruct, frozen=True, tag="chosen"):
     seat: int
     character: str
 
 
-class Rolled(msgspec.Struct, frozen=True, tag="rolled", tag_field="kind"):
+class Rolled(EventStruct, frozen=True, tag="rolled"):
     """``seat`` rolled ``dice`` for ``what`` (``move``, ``theft``, ``mom``, ``gm``, ``staff``)."""
 
     seat: int
@@ -23,7 +23,7 @@ class Rolled(msgspec.Struct, frozen=True, tag="rolled", tag_field="kind"):
     dice: list[int]
 
 
-class Played(msgspec.Struct, frozen=True, tag="played", tag_field="kind"):
+class Played(EventStruct, frozen=True, tag="played"):
     """``seat`` made play ``play`` in window ``window``: ``what`` (``modify``, ``cancel``, ``reverse``,
     ``special``, ``ability``, ``accept``, ``give_up``, ``event``, ``loop``), naming ``card`` when one is
     played or drawn, and the ``target`` play of a cancel."""
@@ -37,17 +37,17 @@ class Played(msgspec.Struct, frozen=True, tag="played", tag_field="kind"):
     target: int | None = None
 
 
-class Passed(msgspec.Struct, frozen=True, tag="passed", tag_field="kind"):
+class Passed(EventStruct, frozen=True, tag="passed"):
     seat: int
 
 
-class Cancelled(msgspec.Struct, frozen=True, tag="cancelled", tag_field="kind"):
+class Cancelled(EventStruct, frozen=True, tag="cancelled"):
     """Play ``play`` was cancelled and has no effect (IGR-30, last in, first out)."""
 
     play: int
 
 
-class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
+class Moved(EventStruct, frozen=True, tag="moved"):
     """``seat``'s figure went along ``path`` (the spaces entered, in order; ``pushed``: by a push)."""
 
     seat: int
@@ -55,7 +55,7 @@ class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
     pushed: bool = False
 
 
-class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
+class Changed(EventStruct, frozen=True, tag="changed"):
     """``seat``'s ``what`` (``money``, ``food``, ``cards``, ``bank_money``, ``bank_food``, ``hunger``,
     ``debt``, ``skip``, ``rent_release``, ``special``, ``tough``) changed by ``delta`` for ``reason``;
     ``cards`` names the cards when the viewer may see them (own draws, face-up cards, discards)."""
@@ -67,7 +67,7 @@ class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
     cards: list[str] = []
 
 
-class TheftSettled(msgspec.Struct, frozen=True, tag="theft_settled", tag_field="kind"):
+class TheftSettled(EventStruct, frozen=True, tag="theft_settled"):
     """IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won."""
 
     attacker: int
@@ -76,7 +76,7 @@ class TheftSettled(msgspec.Struct, frozen=True, tag="theft_settled", tag_field="
     winner: int
 
 
-class RentDue(msgspec.Struct, frozen=True, tag="rent_due", tag_field="kind"):
+class RentDue(EventStruct, frozen=True, tag="rent_due"):
     """IGR-20: ``seat`` owed ``owed`` and paid ``paid`` (``settled``: current rent waived)."""
 
     seat: int
@@ -85,19 +85,19 @@ class RentDue(msgspec.Struct, frozen=True, tag="rent_due", tag_field="kind"):
     settled: str = ""
 
 
-class Died(msgspec.Struct, frozen=True, tag="died", tag_field="kind"):
+class Died(EventStruct, frozen=True, tag="died"):
     """IGR-25: ``cause`` ``starvation``, ``homelessness`` or ``cold``."""
 
     seat: int
     cause: str
 
 
-class TurnBegan(msgspec.Struct, frozen=True, tag="turn_began", tag_field="kind"):
+class TurnBegan(EventStruct, frozen=True, tag="turn_began"):
     seat: int
     round: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+class GameEnded(EventStruct, frozen=True, tag="game_end"):
     ranks: list[int]
     winners: list[int]
     reason: str

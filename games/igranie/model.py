@@ -13,6 +13,7 @@ import msgspec
 
 from games.engine import declare
 from games.engine import windows as wn
+from games.engine.model import ActionStruct, EventStruct
 
 Phase = Literal[
     "choose", "first_loop", "rent", "roll", "forest", "ability", "split", "shop", "food", "bank",
@@ -118,7 +119,7 @@ class Turn(msgspec.Struct):
     reversed: bool = False
 
 
-class Step(msgspec.Struct, frozen=True, tag="step", tag_field="kind"):
+class Step(EventStruct, frozen=True, tag="step"):
     """A pending piece of the turn, queued behind a window (`games.engine.windows`)."""
 
     name: str
@@ -126,7 +127,7 @@ class Step(msgspec.Struct, frozen=True, tag="step", tag_field="kind"):
 
 
 # ---- plays (payloads of window plays) ---------------------------------------------------------------
-class CardPlay(msgspec.Struct, frozen=True, tag="card", tag_field="kind"):
+class CardPlay(EventStruct, frozen=True, tag="card"):
     """A Resourcefulness card played: ``use`` ``modify`` (its modifier on ``side``), ``cancel`` or
     ``reverse``."""
 
@@ -135,32 +136,32 @@ class CardPlay(msgspec.Struct, frozen=True, tag="card", tag_field="kind"):
     side: int = 0
 
 
-class LoopPlay(msgspec.Struct, frozen=True, tag="loop", tag_field="kind"):
+class LoopPlay(EventStruct, frozen=True, tag="loop"):
     loop: str
     result: int
 
 
-class EventPlay(msgspec.Struct, frozen=True, tag="event", tag_field="kind"):
+class EventPlay(EventStruct, frozen=True, tag="event"):
     card: str
 
 
-class AbilityPlay(msgspec.Struct, frozen=True, tag="ability", tag_field="kind"):
+class AbilityPlay(EventStruct, frozen=True, tag="ability"):
     ability: str
     seats: list[int] = []
     amounts: list[int] = []
     goods: list[str] = []
 
 
-class SpecialPlay(msgspec.Struct, frozen=True, tag="special", tag_field="kind"):
+class SpecialPlay(EventStruct, frozen=True, tag="special"):
     card: str
     seat: int | None = None
 
 
-class AcceptPlay(msgspec.Struct, frozen=True, tag="accept", tag_field="kind"):
+class AcceptPlay(EventStruct, frozen=True, tag="accept"):
     pass
 
 
-class GiveUpPlay(msgspec.Struct, frozen=True, tag="give_up", tag_field="kind"):
+class GiveUpPlay(EventStruct, frozen=True, tag="give_up"):
     pass
 
 
@@ -199,56 +200,56 @@ Count = Annotated[int, msgspec.Meta(ge=0, le=99)]
 CardId = Annotated[str, msgspec.Meta(max_length=40)]
 
 
-class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind", forbid_unknown_fields=True):
+class Choose(ActionStruct, frozen=True, tag="choose"):
     """IGR-1: take a free character."""
 
     character: CardId
 
 
-class FirstLoop(msgspec.Struct, frozen=True, tag="first_loop", tag_field="kind", forbid_unknown_fields=True):
+class FirstLoop(ActionStruct, frozen=True, tag="first_loop"):
     """IGR-2 ruling: Fiefiurka's first Large Loop."""
 
     loop: Literal["work", "chillout"]
 
 
-class Roll(msgspec.Struct, frozen=True, tag="roll", tag_field="kind", forbid_unknown_fields=True):
+class Roll(ActionStruct, frozen=True, tag="roll"):
     """IGR-3: roll the movement die."""
 
 
-class Forest(msgspec.Struct, frozen=True, tag="forest", tag_field="kind", forbid_unknown_fields=True):
+class Forest(ActionStruct, frozen=True, tag="forest"):
     """IGR-35 Forest Dweller: ``extra`` 1 moves one space further."""
 
     extra: Annotated[int, msgspec.Meta(ge=0, le=1)]
 
 
-class Modify(msgspec.Struct, frozen=True, tag="modify", tag_field="kind", forbid_unknown_fields=True):
+class Modify(ActionStruct, frozen=True, tag="modify"):
     """IGR-28: play ``card``'s die modifier on ``side`` (0: the mover or attacker, 1: the defender)."""
 
     card: CardId
     side: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
 
 
-class Cancel(msgspec.Struct, frozen=True, tag="cancel", tag_field="kind", forbid_unknown_fields=True):
+class Cancel(ActionStruct, frozen=True, tag="cancel"):
     """IGR-28, 30: play ``card``'s cancel against the play with id ``target``."""
 
     card: CardId
     target: Annotated[int, msgspec.Meta(ge=0)]
 
 
-class Reverse(msgspec.Struct, frozen=True, tag="reverse", tag_field="kind", forbid_unknown_fields=True):
+class Reverse(ActionStruct, frozen=True, tag="reverse"):
     """IGR-28: turn the negative loop effect of this window into its positive counterpart."""
 
     card: CardId
 
 
-class Special(msgspec.Struct, frozen=True, tag="special", tag_field="kind", forbid_unknown_fields=True):
+class Special(ActionStruct, frozen=True, tag="special"):
     """IGR-29: a card's own-turn special action (``seat``: the player it takes from)."""
 
     card: CardId
     seat: Seat | None = None
 
 
-class Use(msgspec.Struct, frozen=True, tag="use", tag_field="kind", forbid_unknown_fields=True):
+class Use(ActionStruct, frozen=True, tag="use"):
     """IGR-11, 36: use an Ability with its choices (recipients, amounts, goods)."""
 
     ability: Annotated[str, msgspec.Meta(max_length=20)]
@@ -257,11 +258,11 @@ class Use(msgspec.Struct, frozen=True, tag="use", tag_field="kind", forbid_unkno
     goods: Annotated[list[CardId], msgspec.Meta(max_length=2)] = []
 
 
-class Done(msgspec.Struct, frozen=True, tag="done", tag_field="kind", forbid_unknown_fields=True):
+class Done(ActionStruct, frozen=True, tag="done"):
     """End the current phase (no Ability, shopping done, nothing more to deposit, no barter)."""
 
 
-class Split(msgspec.Struct, frozen=True, tag="split", tag_field="kind", forbid_unknown_fields=True):
+class Split(ActionStruct, frozen=True, tag="split"):
     """IGR-31 Calling Mom: share the rolled goods."""
 
     food: Count
@@ -269,14 +270,14 @@ class Split(msgspec.Struct, frozen=True, tag="split", tag_field="kind", forbid_u
     cards: Count
 
 
-class Buy(msgspec.Struct, frozen=True, tag="buy", tag_field="kind", forbid_unknown_fields=True):
+class Buy(ActionStruct, frozen=True, tag="buy"):
     """IGR-12: buy ``count`` Food or Resourcefulness cards at 1 Money each."""
 
     good: Literal["food", "cards"]
     count: Annotated[int, msgspec.Meta(ge=1, le=99)]
 
 
-class OfferTrade(msgspec.Struct, frozen=True, tag="offer", tag_field="kind", forbid_unknown_fields=True):
+class OfferTrade(ActionStruct, frozen=True, tag="offer"):
     """IGR-27: offer Special ``card`` to seat ``to`` for ``count`` of ``good`` (``food``, ``money``,
     ``cards``) or for their Special card ``good``."""
 
@@ -286,54 +287,54 @@ class OfferTrade(msgspec.Struct, frozen=True, tag="offer", tag_field="kind", for
     count: Annotated[int, msgspec.Meta(ge=0, le=3)] = 1
 
 
-class Accept(msgspec.Struct, frozen=True, tag="accept", tag_field="kind", forbid_unknown_fields=True):
+class Accept(ActionStruct, frozen=True, tag="accept"):
     """Accept the offer of this window (Staff, Bartering, a trade)."""
 
 
-class GiveUp(msgspec.Struct, frozen=True, tag="give_up", tag_field="kind", forbid_unknown_fields=True):
+class GiveUp(ActionStruct, frozen=True, tag="give_up"):
     """IGR-18: the defender gives the Food up without rolling."""
 
 
-class Eat(msgspec.Struct, frozen=True, tag="eat", tag_field="kind", forbid_unknown_fields=True):
+class Eat(ActionStruct, frozen=True, tag="eat"):
     """IGR-17, 19: eat ``count`` Food from your own shelf."""
 
     count: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
 
 
-class Steal(msgspec.Struct, frozen=True, tag="steal", tag_field="kind", forbid_unknown_fields=True):
+class Steal(ActionStruct, frozen=True, tag="steal"):
     """IGR-17, 18: attempt a Fridge theft from seat ``target``'s shelf."""
 
     target: Seat
 
 
-class Starve(msgspec.Struct, frozen=True, tag="starve", tag_field="kind", forbid_unknown_fields=True):
+class Starve(ActionStruct, frozen=True, tag="starve"):
     """IGR-17: eat nothing (only with no Food you may eat)."""
 
 
-class Nag(msgspec.Struct, frozen=True, tag="nag", tag_field="kind", forbid_unknown_fields=True):
+class Nag(ActionStruct, frozen=True, tag="nag"):
     """IGR-34 Scrawny Nag: skip the whole Food phase in a first-week round."""
 
 
-class Deposit(msgspec.Struct, frozen=True, tag="deposit", tag_field="kind", forbid_unknown_fields=True):
+class Deposit(ActionStruct, frozen=True, tag="deposit"):
     """IGR-14, 22: put ``count`` Money or Food into the Dream Bank."""
 
     good: Literal["food", "money"]
     count: Annotated[int, msgspec.Meta(ge=1, le=15)]
 
 
-class Discard(msgspec.Struct, frozen=True, tag="discard", tag_field="kind", forbid_unknown_fields=True):
+class Discard(ActionStruct, frozen=True, tag="discard"):
     """IGR-15: discard ``card`` over the hand limit."""
 
     card: CardId
 
 
-class Pick(msgspec.Struct, frozen=True, tag="pick", tag_field="kind", forbid_unknown_fields=True):
+class Pick(ActionStruct, frozen=True, tag="pick"):
     """IGR-15 option: the left neighbour draws the face-down card at ``slot`` to discard it."""
 
     slot: Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 
-class Barter(msgspec.Struct, frozen=True, tag="barter", tag_field="kind", forbid_unknown_fields=True):
+class Barter(ActionStruct, frozen=True, tag="barter"):
     """IGR-33, 37: Lena settles her rent and that of ``seats`` who accept, for ``count`` of ``good``."""
 
     seats: Annotated[list[Seat], msgspec.Meta(max_length=2)] = []

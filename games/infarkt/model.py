@@ -13,7 +13,7 @@ import msgspec
 
 from games.engine import commitments as cm
 from games.engine import windows as wn
-from games.engine.model import TimedOut
+from games.engine.model import ActionStruct, EventStruct, TimedOut
 
 Phase = Literal["round", "offer", "events", "placement", "actions", "worsening", "over"]
 Expansion = Literal["black_market", "nightlife", "flirt", "family", "career"]
@@ -146,25 +146,25 @@ Effect = Hit | Batch | Step | Worsen
 
 
 # ---- actions ------------------------------------------------------------------------------------------
-class Choose(msgspec.Struct, frozen=True, tag="choose", tag_field="kind", forbid_unknown_fields=True):
+class Choose(ActionStruct, frozen=True, tag="choose"):
     """Answer the current decision with ``value``: a card id, a place, an option word or ``seat_<n>``."""
 
     value: str
 
 
-class PlaceFigures(msgspec.Struct, frozen=True, tag="place", tag_field="kind", forbid_unknown_fields=True):
+class PlaceFigures(ActionStruct, frozen=True, tag="place"):
     """INF-8: the three different ``places`` of this round's figures."""
 
     places: list[str]
 
 
-class UseMedicine(msgspec.Struct, frozen=True, tag="medicine", tag_field="kind", forbid_unknown_fields=True):
+class UseMedicine(ActionStruct, frozen=True, tag="medicine"):
     """INF-13: use medicine ``card`` on yourself, at any prompt."""
 
     card: str
 
 
-class FamilyAnswer(msgspec.Struct, frozen=True, tag="family", tag_field="kind", forbid_unknown_fields=True):
+class FamilyAnswer(ActionStruct, frozen=True, tag="family"):
     """INF-25: discard one family token per point cancelled, ``cancel`` per track."""
 
     cancel: list[int]
@@ -220,42 +220,42 @@ class State(msgspec.Struct):
 
 
 # ---- events -------------------------------------------------------------------------------------------
-class RoundStarted(msgspec.Struct, frozen=True, tag="round_started", tag_field="kind"):
+class RoundStarted(EventStruct, frozen=True, tag="round_started"):
     round: int
     start: int
 
 
-class OfferLaid(msgspec.Struct, frozen=True, tag="offer_laid", tag_field="kind"):
+class OfferLaid(EventStruct, frozen=True, tag="offer_laid"):
     """INF-7, INF-27, INF-28: the event offer, from ``source`` ``deck``, ``set_aside`` or ``afterlife``."""
 
     cards: list[str]
     source: str
 
 
-class Picked(msgspec.Struct, frozen=True, tag="picked", tag_field="kind"):
+class Picked(EventStruct, frozen=True, tag="picked"):
     """``seat`` took event ``card`` (``None``: every card was forbidden to it, INF-7)."""
 
     seat: int
     card: str | None
 
 
-class StartPassed(msgspec.Struct, frozen=True, tag="start_passed", tag_field="kind"):
+class StartPassed(EventStruct, frozen=True, tag="start_passed"):
     seat: int
 
 
-class Committed(msgspec.Struct, frozen=True, tag="committed", tag_field="kind"):
+class Committed(EventStruct, frozen=True, tag="committed"):
     """``seat`` has placed its figures (nothing of where: INF-8)."""
 
     seat: int
 
 
-class Placed(msgspec.Struct, frozen=True, tag="placed", tag_field="kind"):
+class Placed(EventStruct, frozen=True, tag="placed"):
     """The figures of every living seat, revealed at once (or one seat's in sequential placement)."""
 
     placements: dict[int, list[str]]
 
 
-class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
+class Chosen(EventStruct, frozen=True, tag="chosen"):
     """``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named)."""
 
     seat: int
@@ -263,7 +263,7 @@ class Chosen(msgspec.Struct, frozen=True, tag="chosen", tag_field="kind"):
     value: str
 
 
-class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
+class Changed(EventStruct, frozen=True, tag="changed"):
     """``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
     from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
     dead's money to the bank). Every change of a seat's money is one of these (an action's price too)."""
@@ -274,7 +274,7 @@ class Changed(msgspec.Struct, frozen=True, tag="changed", tag_field="kind"):
     source: str
 
 
-class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
+class Moved(EventStruct, frozen=True, tag="moved"):
     """``cards`` (face up) went from ``source`` to ``target`` (``hand:<seat>``, a pile, an offer);
     ``count`` cards when they are not named (face down)."""
 
@@ -284,12 +284,12 @@ class Moved(msgspec.Struct, frozen=True, tag="moved", tag_field="kind"):
     count: int = 0
 
 
-class Reshuffled(msgspec.Struct, frozen=True, tag="reshuffled", tag_field="kind"):
+class Reshuffled(EventStruct, frozen=True, tag="reshuffled"):
     pile: str
     cards: int
 
 
-class Tokens(msgspec.Struct, frozen=True, tag="tokens", tag_field="kind"):
+class Tokens(EventStruct, frozen=True, tag="tokens"):
     """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``: bought, taken or lost by an
     event, spent on the next ``changed`` of that seat (INF-25), returned at death."""
 
@@ -298,14 +298,14 @@ class Tokens(msgspec.Struct, frozen=True, tag="tokens", tag_field="kind"):
     delta: int
 
 
-class Died(msgspec.Struct, frozen=True, tag="died", tag_field="kind"):
+class Died(EventStruct, frozen=True, tag="died"):
     """``seats`` died in death step ``step`` (INF-17)."""
 
     seats: list[int]
     step: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_end", tag_field="kind"):
+class GameEnded(EventStruct, frozen=True, tag="game_end"):
     ranks: list[int]
     winners: list[int]
     reason: str
