@@ -67,10 +67,12 @@ def _in_window(state: m.State, seat: int, action: Any, window: wn.Window[m.Paylo
             raise IllegalAction("window/no_target", details={"target": action.target})
         card_play = m.CardPlay(action.card, "cancel")
         entry = wn.play(ws, seat, card_play, action.target)
-    else:
+    elif isinstance(action, m.Modify | m.Reverse):
         side = action.side if isinstance(action, m.Modify) else 0
         card_play = m.CardPlay(action.card, "modify" if isinstance(action, m.Modify) else "reverse", side)
         entry = wn.play(ws, seat, card_play)
+    else:
+        raise TypeError(f"no handler for the action kind {m.kind_name(action)!r} in a window")
     effects.discard(state, seat, action.card, "played")
     body = ev.Played(seat, entry.id, window.id, card_play.use, action.card, card_play.side, entry.target)
     return [Event(body)]
@@ -140,7 +142,10 @@ def _in_phase(state: m.State, seat: int, action: Any, ctx: Ctx) -> list[Event[An
         return effects.discard(state, seat, action.card, "hand_limit") + flow.discard_phase(state, rng)
     if isinstance(action, m.Pick):
         return _pick(state, action.slot, rng)
-    return _done(state, rng)
+    if isinstance(action, m.Done):
+        return _done(state, rng)
+    # a kind a prompt offers without a handler here is our bug, never a silent "done"
+    raise TypeError(f"no handler for the action kind {m.kind_name(action)!r} outside a window")
 
 
 def _choose(state: m.State, seat: int, character: str, rng: Any) -> list[Event[Any]]:

@@ -151,3 +151,18 @@ def test_igr28_an_empty_deck_takes_its_shuffled_discard_pile() -> None:
     passes(state, 0, 1, 2)
     assert state.windows.stack[-1].purpose == "event"
     assert (len(state.work), len(state.work_discard)) == (53, 1)
+
+
+def test_an_action_kind_without_a_handler_is_our_bug_not_a_silent_done() -> None:
+    """Outside a window a pass has no handler: it raises (a 1011 on a server), it never ends the turn."""
+    import pytest
+
+    from games.engine import Ctx, Rng
+    from games.engine import windows as wn
+    from games.igranie.actions import carry_out
+
+    state = table(ILONA, MARCIN, STEFAN)
+    to_phase(state, 0, "shop")
+    prompt = GAME.prompts(state)[0]
+    with pytest.raises(TypeError, match="no handler for the action kind 'pass' outside a window"):
+        carry_out(state, 0, wn.Pass(), prompt, Ctx(Rng(b"x", "y")))
