@@ -1,6 +1,8 @@
-"""One action's step as a pure function: from the room as loaded and the decoded action to the `Commit`
-the store writes (no I/O, no clock: ``now`` is given). `server.play.rooms.Rooms.act` loads, calls `step`,
-commits and retries on a conflict.
+"""One action's step: from the room as loaded and the decoded action to the `Commit` the store writes,
+with no I/O and no clock (``now`` is given; only an auto-pass delay is drawn, from the operating system's
+generator, `server.play.deadlines`). `server.play.rooms.Rooms.act` loads, calls `step`, commits and
+retries on a conflict. The log keeps the decoded action's wire form (every field, defaults filled in),
+which replays to the same state.
 
 The order of the checks, first to last: the room must exist (``room/not_found``); the action must
 decode (``action/malformed``; a player's timeout is ``action/not_offered``); a repeated id is answered
