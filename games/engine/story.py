@@ -107,13 +107,11 @@ class Story:
 
     def __init__(
         self,
-        lines: Mapping[str, str | list[StoryLine]] | None = None,
+        lines: Mapping[str, list[StoryLine]] | None = None,
         names: Mapping[str, str] | None = None,
         derived: Derived | None = None,
     ):
-        self.lines: dict[str, list[StoryLine]] = {
-            k: [StoryLine(k, v)] if isinstance(v, str) else list(v) for k, v in (lines or {}).items()
-        }
+        self.lines = {kind: list(rows) for kind, rows in (lines or {}).items()}
         self.names = dict(names or {})
         self.derived = {k: dict(v) for k, v in (derived or {}).items()}
 

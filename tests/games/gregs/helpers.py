@@ -10,6 +10,7 @@ import msgspec
 from games.engine import Event, Match, Rng, random_policy
 from games.engine.testing import act as act  # the engine's, for the tests
 from games.engine.testing import kinds as kinds
+from games.engine.testing import new_match
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS, CHARACTER_IDS, RANK_IDS
 from games.gregs.cards import CHEESE as CHEESE  # re-exported for the tests
@@ -24,7 +25,7 @@ R51, R40, R30, R20, R10, R2 = RANK_IDS
 
 def table(seats: int = 4, seed: bytes = b"gregs-test", **options: Any) -> Match:
     """A match after every seat chose, in seat order, the next character of the data file."""
-    match = Match(GAME, seats, GAME.options(options), seed)
+    match = new_match(GAME, seats, seed, **options)
     for seat in range(seats):
         match.act(seat, {"kind": "choose", "character": CHARACTER_IDS[seat]})
     return match
@@ -83,7 +84,7 @@ def leaks(match: Match, events: list[Event[Any]]) -> list[str]:
 def play(seats: int, seed: bytes, **options: Any) -> tuple[Match, list[str]]:
     """A random play-out to the end, one step in ten a timeout instead of the random bot's action; the
     broken invariants and the leaks (`leaks`) met after each step (empty when all is well)."""
-    match = Match(GAME, seats, GAME.options(options), seed)
+    match = new_match(GAME, seats, seed, **options)
     problems = leaks(match, [])
     while GAME.outcome(match.state) is None:
         ((seat, prompt),) = GAME.prompts(match.state).items()

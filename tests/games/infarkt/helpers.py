@@ -8,6 +8,7 @@ from typing import Any
 from games.engine import Match, Prompt
 from games.engine.testing import act as act  # for the tests
 from games.engine.testing import kinds as kinds
+from games.engine.testing import new_match
 from games.engine.testing import of_kind as of_kind
 from games.infarkt import GAME
 from games.infarkt.cards import TRACKS
@@ -52,7 +53,7 @@ _LISTS = (
 
 def table(seats: int = 3, seed: bytes = b"infarkt-test", **options: Any) -> Match:
     """A fresh match: round 1, the start player's event pick is prompted."""
-    return Match(GAME, seats, GAME.options(options), seed)
+    return new_match(GAME, seats, seed, **options)
 
 
 def tracks(**values: int) -> list[int]:
