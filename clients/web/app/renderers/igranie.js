@@ -270,6 +270,11 @@ export default {
         return `${s} died of ${body.cause}.`;
       case "timed_out":
         return `${s} ran out of time (${body.default}).`;
+      case "game_end":
+        // IGR-23…25: the reason's name from the catalogue ("No survivor", "Week 24 ended")
+        return body.winners.length
+          ? `The game is over (${ctx.nameOf(`end.${body.reason}`)}): ${body.winners.map((w) => who(w, ctx)).join(", ")} won.`
+          : `The game is over (${ctx.nameOf(`end.${body.reason}`)}): nobody won.`;
       default:
         return null;
     }
