@@ -6,6 +6,7 @@ Re-exports the names a game module needs.
 from games.engine.bots import Bot, Thought, random_policy
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.data import PROVENANCES, DataError, DataTable, Provenance, load_rows, parse_rows
+from games.engine.dispatch import handler, require_choice
 from games.engine.errors import CODES, IllegalAction, declare
 from games.engine.match import LogEntry, Match
 from games.engine.model import (
@@ -13,6 +14,7 @@ from games.engine.model import (
     Audience,
     Ctx,
     Event,
+    GameEnded,
     Outcome,
     Prompt,
     Seat,
@@ -20,6 +22,7 @@ from games.engine.model import (
     Timeout,
     all_but,
     encode_args,
+    kind_of,
     only,
 )
 from games.engine.plugin import (
@@ -31,7 +34,6 @@ from games.engine.plugin import (
     advance,
     check,
     free_form_kinds,
-    kind_of,
     step,
     struct_types,
 )
@@ -54,6 +56,7 @@ __all__ = [
     "Event",
     "FreeForm",
     "Game",
+    "GameEnded",
     "IllegalAction",
     "LogEntry",
     "Match",
@@ -79,6 +82,7 @@ __all__ = [
     "encode_args",
     "first_seat",
     "free_form_kinds",
+    "handler",
     "ismcts",
     "kind_of",
     "load_rows",
@@ -87,6 +91,7 @@ __all__ = [
     "parse_rows",
     "play_out",
     "random_policy",
+    "require_choice",
     "step",
     "struct_types",
     "think",

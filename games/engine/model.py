@@ -123,6 +123,26 @@ class TimedOut(EventStruct, frozen=True, tag="timed_out"):
     default: str
 
 
+class GameEnded(EventStruct, frozen=True, tag="game_end"):
+    """The game is over, as its `Outcome` says (``ranks``, ``winners``, ``guard``): the last event of
+    every game, shared by every game's event union and built with `GameEnded.of`. ``reason`` is the
+    game's own word for what ended it (Grucha's ``points``, iGranie's ``round_24``), which may say more
+    than ``outcome.reason`` (``finished``); see protocol/README.md, "`outcome.reason` and the
+    `game_end` event"."""
+
+    ranks: list[int]
+    winners: list[int]
+    reason: str
+    guard: bool = False
+
+    @classmethod
+    def of(cls, outcome: Outcome, reason: str | None = None) -> GameEnded:
+        """The event that announces ``outcome``, with the game's word ``reason`` (default: the
+        outcome's)."""
+        said = outcome.reason if reason is None else reason
+        return cls(list(outcome.ranks), list(outcome.winners), said, outcome.guard)
+
+
 class Ctx:
     """What an action may draw on besides the state: ``rng`` (this step's stream) and ``now`` (the server's
     time in seconds since the Unix epoch, recorded in the log with the action so a replay is exact)."""
@@ -142,3 +162,8 @@ class Ctx:
 def encode_args(action: Any) -> dict[str, Any]:
     """An action Struct's fields without its tag, as a prompt's ``choices`` lists them."""
     return {f: getattr(action, f) for f in action.__struct_fields__}
+
+
+def kind_of(action: Any) -> str:
+    """An action Struct's tag, its ``kind`` (``timeout`` for `Timeout`)."""
+    return str(action.__struct_config__.tag)

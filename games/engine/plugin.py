@@ -20,7 +20,7 @@ from games.engine.bots import Bot, Policy
 from games.engine.catalog import Catalog
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.errors import IllegalAction
-from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout
+from games.engine.model import Ctx, Event, Outcome, Prompt, Timeout, kind_of
 from games.engine.rng import Rng
 from games.engine.story import Story
 
@@ -289,11 +289,6 @@ def free_form_kinds(prompt: Prompt) -> list[str]:
     """The kinds ``prompt`` offers with free-form fields: those absent from its ``choices`` (a kind listed
     with ``[]`` is offered but has no legal action now; it is not free-form)."""
     return [k for k in prompt.kinds if k not in prompt.choices]
-
-
-def kind_of(action: Any) -> str:
-    """An action Struct's tag (its ``kind``)."""
-    return str(action.__struct_config__.tag)
 
 
 def check(game: Game[Any, Any], state: Any, seat: int, action: Any, answers: str | None = None) -> Prompt:
