@@ -8,7 +8,8 @@ import asyncio
 from server.store import Change
 from server.store.bus_redis import RedisBus
 from server.store.redis import RedisStore
-from tests.redis.test_redis_bus import Worker, advance, numsub, pair, start, until
+from tests.polling import until
+from tests.redis.test_redis_bus import Worker, advance, numsub, pair, start
 
 __all__ = ["pair"]  # the fixture, imported for pytest
 

@@ -19,8 +19,9 @@ from server.store.bus_redis import RedisBus, cluster_client
 from server.store.outage import unavailable
 from server.store.redis import RedisStore
 from tests.faults.cluster import free_port
+from tests.polling import until
 from tests.redis.support import ScratchRedisStore, new_prefix
-from tests.redis.test_redis_bus import advance, start, until
+from tests.redis.test_redis_bus import advance, start
 
 #: Fixed room ids: their slots (CRC16 of the id, the hash tag) fall on all three nodes.
 ROOMS = [f"room-{i}" for i in range(12)]

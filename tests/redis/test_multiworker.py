@@ -11,7 +11,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ import redis.asyncio as aioredis
 from clients.sdk import BotPlayer, Connection, Lobby
 from games.catalog import shipped
 from games.engine import Game, random_policy
+from tests.polling import eventually
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix
 
 GAME: Game[Any, Any] = shipped()["gregs"]
@@ -36,15 +36,12 @@ def free_port() -> int:
 
 
 def wait_healthy(port: int, proc: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def healthy() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"worker on port {port} exited with {proc.returncode}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1.0).status_code == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"worker on port {port} did not become healthy")
+        return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1.0).status_code == 200
+
+    eventually(healthy, seconds, 0.1, ignore=(httpx.HTTPError,))
 
 
 @contextlib.contextmanager

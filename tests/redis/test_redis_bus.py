@@ -4,7 +4,7 @@ version; subscriptions are reference-counted down to zero; a lost connection is 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import msgspec
 import pytest
@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 
 from server.store import Change, Commit, LogStep, RoomMeta, RoomState, Schedule, SeatRecord
 from server.store.bus_redis import RedisBus
+from tests.polling import until
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix
 
 
@@ -53,14 +54,6 @@ async def advance(store: ScratchRedisStore, expect: int, room: str = "r1") -> No
     step = LogStep(expect + 1, 0, {"kind": "draw"}, 1.0)
     result = await store.commit(Commit(room, expect, f"s{expect + 1}".encode(), step, Schedule(expect + 1)))
     assert result.status == "committed"
-
-
-async def until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-    async def poll() -> None:
-        while not predicate():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def numsub(w: Worker, room: str) -> int:

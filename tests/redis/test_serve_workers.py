@@ -16,7 +16,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.polling import eventually
 from tests.redis.support import URL, need_redis, new_prefix, purge_prefix
 from tests.redis.test_multiworker import free_port, wait_healthy
 
@@ -49,7 +49,7 @@ def served(port: int, prefix: str) -> Iterator[subprocess.Popen[bytes]]:
     )
     try:
         wait_healthy(port, proc)
-        wait_for(lambda: len(workers(proc.pid, port)) == 2)
+        eventually(lambda: len(workers(proc.pid, port)) == 2, 20.0)
         yield proc
     finally:
         for pid in [*children(proc.pid), proc.pid]:
@@ -102,13 +102,6 @@ def owner(port: int, ws: ClientConnection, among: list[int]) -> list[int]:
     """The processes of ``among`` holding the server side of ``ws`` (one, when a worker accepted it)."""
     inode = tcp_inodes(port).get(ws.local_address[1])
     return [pid for pid in among if inode in socket_inodes(pid)]
-
-
-def wait_for(condition: object, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "condition not met in time"
-        time.sleep(0.05)
 
 
 async def spectators_on_both(port: int, pids: list[int], room: str) -> list[tuple[ClientConnection, int]]:
@@ -166,7 +159,7 @@ async def test_both_workers_serve_and_a_stop_says_bye_to_each_client_then_all_ex
         assert proc.wait(20) == 0
         bye = {"type": "bye", "code": 1001, "reason": "shutdown"}
         assert [(frames[-1:], code) for frames, code in ends] == [([bye], 1001)] * len(held)
-        wait_for(lambda: not [pid for pid in tree if Path(f"/proc/{pid}").exists()], 5.0)
+        eventually(lambda: not [pid for pid in tree if Path(f"/proc/{pid}").exists()], 5.0)
 
 
 async def test_a_worker_killed_is_replaced_and_the_port_keeps_serving(prefix: str) -> None:
@@ -174,7 +167,7 @@ async def test_a_worker_killed_is_replaced_and_the_port_keeps_serving(prefix: st
     with served(port, prefix) as proc:
         killed, kept = workers(proc.pid, port)
         os.kill(killed, signal.SIGKILL)
-        wait_for(lambda: len(workers(proc.pid, port)) == 2 and killed not in workers(proc.pid, port))
+        eventually(lambda: len(workers(proc.pid, port)) == 2 and killed not in workers(proc.pid, port), 20.0)
         pids = workers(proc.pid, port)
         assert kept in pids
         room = await open_room(port)

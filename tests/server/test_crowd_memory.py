@@ -23,6 +23,7 @@ from server.settings import Settings
 from server.testing import RunningServer, running_server
 from server.ws.conn import Conn
 from server.ws.session import Session
+from tests.polling import until
 from tests.server.wsclient import hello, open_room, recv
 
 from .conftest import GAMES
@@ -69,10 +70,7 @@ async def gather(server: RunningServer, room: str) -> list[ClientConnection]:
 
 
 async def until_gone(server: RunningServer) -> None:
-    for _ in range(200):
-        if server.services.hub.counts()["conns"] == 0 and live()["Session"] == 0:
-            return
-        await asyncio.sleep(0.02)
+    await until(lambda: server.services.hub.counts()["conns"] == 0 and live()["Session"] == 0, 4.0, 0.02)
 
 
 async def test_a_spectator_holds_its_session_and_eight_coroutines_and_leaves_nothing(

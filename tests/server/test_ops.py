@@ -37,6 +37,7 @@ from server.store.bus import LocalBus
 from server.store.memory import MemoryStore
 from server.store.model import Commit, CommitResult
 from server.testing import RunningServer, running_server
+from tests.polling import eventually
 from tests.redis.support import URL, ScratchRedisStore, need_redis, new_prefix
 
 from .conftest import GAMES, first_choice, make_room
@@ -331,12 +332,13 @@ def ready(server: RunningServer) -> tuple[int, dict[str, Any]]:
 
 
 def wait_ready(server: RunningServer, want: int, seconds: float = 10.0) -> tuple[int, dict[str, Any]]:
-    deadline = time.monotonic() + seconds
-    got = ready(server)
-    while got[0] != want and time.monotonic() < deadline:
-        time.sleep(0.1)
+    """The readiness answer (status, body) once its status is ``want``."""
+
+    def answer() -> tuple[int, dict[str, Any]] | None:
         got = ready(server)
-    return got
+        return got if got[0] == want else None
+
+    return eventually(answer, seconds, 0.1)
 
 
 class TestHealthAndReadiness:

@@ -5,14 +5,13 @@ shares only one real-time case with it (`test_a_finished_room_expires_ttl_second
 
 from __future__ import annotations
 
-import time
-
 import httpx
 
 from server.clock import FakeClock
 from server.settings import Settings, Ttls
 from server.store import MemoryStore
 from server.testing import running_server
+from tests.polling import eventually
 from tests.server.test_store_contract import commit, meta, started
 
 from .conftest import GAMES
@@ -71,20 +70,10 @@ def test_serve_finished_ttl_answers_404_after_the_ttl() -> None:
     ):
         room = http.post("/api/rooms", json={"game": "fixture-hands", "seats": 2}).json()["room"]
         clock.advance(3.0)
-        assert wait_for(lambda: http.get(f"/api/rooms/{room}").json()["status"] == "abandoned")
+        # the scheduler sweeps in real time
+        eventually(lambda: http.get(f"/api/rooms/{room}").json()["status"] == "abandoned")
         listed = http.get("/api/rooms", params={"status": "abandoned"}).json()
         assert [r["room"] for r in listed] == [room]
         clock.advance(4.0)
         assert http.get(f"/api/rooms/{room}").status_code == 404
         assert http.get("/api/rooms", params={"status": "abandoned"}).json() == []
-
-
-def wait_for(check: object, seconds: float = 5.0) -> bool:
-    """Poll ``check()`` (the scheduler sweeps in real time) until true or ``seconds`` passed."""
-    assert callable(check)
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.02)
-    return False
