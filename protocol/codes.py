@@ -71,6 +71,7 @@ CODES: dict[str, Code] = {
     "room/not_full": Code("every seat must be filled before the room starts", 409),
     "room/not_started": Code("the room has not started yet", 409),
     "room/finished": Code("the room has finished", 409),
+    "room/not_finished": Code("the room's game goes on: replays are of finished rooms", 409),
     "room/abandoned": Code(
         "the room was abandoned (nobody was connected for too long); it takes no more actions"
     ),

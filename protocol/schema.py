@@ -8,6 +8,7 @@ Files (in ``protocol/schema/``, written by ``boardroom schema``, checked by ``bo
   actions a client may send; the server's own ``timeout`` is not one), ``$defs.view``, ``$defs.event``.
 - ``catalog.json``: the answer of ``GET /api/games/{game}/catalog`` (``$defs.catalog``), the same for
   every game.
+- ``replay.json``: the answer of ``GET /api/rooms/{room}/replay/{version}`` (``$defs.replay``).
 
 Output is deterministic: keys sorted, two-space indent, a trailing newline. Game payloads inside messages
 (``view``, ``body``, ``action``) are open (``{}``) in ``messages.json``; the game's file types them.
@@ -26,6 +27,7 @@ from games.engine import Game
 from games.engine.catalog import CatalogDoc
 from protocol import PROTOCOL_MAJOR
 from protocol.messages import ClientMsg, ServerMsg
+from protocol.replay import Replay
 
 #: Where the generated files live (inside the package, so they ship with it).
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -88,10 +90,26 @@ def catalog_schema() -> dict[str, Any]:
     return doc
 
 
+def replay_schema() -> dict[str, Any]:
+    """The schema of a replay answer (``replay.json``)."""
+    doc = _document(
+        "boardroom replay",
+        {"replay": Replay},
+        "GET /api/rooms/{room}/replay/{version}: a finished room's spectators' view at one version; "
+        "`view` and each event's `body` are typed by the game's own file. See docs/api.md, 'Replays'.",
+    )
+    doc["$ref"] = _REF.format(name="replay")
+    return doc
+
+
 def expected_files(games: Iterable[Game[Any, Any]]) -> dict[str, str]:
     """File name (inside `SCHEMA_DIR`) -> the text it must hold, for ``games``, the messages and the
     catalogue."""
-    files = {"messages.json": render(messages_schema()), "catalog.json": render(catalog_schema())}
+    files = {
+        "messages.json": render(messages_schema()),
+        "catalog.json": render(catalog_schema()),
+        "replay.json": render(replay_schema()),
+    }
     for game in sorted(games, key=lambda g: g.id):
         files[f"{game.id}.json"] = render(game_schema(game))
     return files

@@ -8,6 +8,7 @@ from games.engine.plugin import Game
 from server.clock import Clock, SystemClock
 from server.lobby.lobby import Lobby
 from server.lobby.ratelimit import Throttles
+from server.lobby.replays import Replays
 from server.ops.inflight import Inflight
 from server.ops.metrics import Metrics
 from server.ops.trimmer import Trimmer
@@ -56,6 +57,7 @@ class Services:
         autopass = AutoPass(settings.autopass_min, settings.autopass_max)
         self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight)
         self.lobby = Lobby(self.rooms, settings.allow_seed)
+        self.replays = Replays(self.rooms)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
         self.throttles = Throttles(settings.limits)  # the wall clock: real time, whatever the server's
         self.sockets = 0  # websockets open now (`server.ws.session`: capped at ``limits.max_connections``)

@@ -52,6 +52,17 @@ class Match:
         return stepped.events
 
     @classmethod
+    def resume(
+        cls, game: Game[Any, Any], seats: int, options: Any, seed: bytes, state: Any, version: int
+    ) -> Match:
+        """The match at ``state``, which is version ``version`` of a room seeded ``seed``, to play on
+        from there (a kept state of a replay); its ``log`` holds only what is played from now on."""
+        match = cls.__new__(cls)
+        match.game, match.seats, match.options, match.seed = game, seats, options, seed
+        match.state, match.version, match.log = state, version, []
+        return match
+
+    @classmethod
     def replay(
         cls, game: Game[Any, Any], seats: int, options: Any, seed: bytes, log: list[LogEntry]
     ) -> Match:

@@ -332,6 +332,16 @@ async def public_log(request: Request) -> Response:
     return _json([{"version": e.version, "body": e.body} for e in missed(steps, None)])
 
 
+@refusals
+async def replay(request: Request) -> Response:
+    """The spectators' view of a finished room at a version (`server.lobby.replays`)."""
+    try:
+        version = int(request.path_params["version"])
+    except ValueError:
+        raise Refused("request/invalid", "the version must be a whole number", {"path": "version"}) from None
+    return _json(await _services(request).replays.at(request.path_params["room"], version))
+
+
 async def rooms_endpoint(request: Request) -> Response:
     """``/api/rooms``: ``GET`` lists the rooms, ``POST`` creates one."""
     return await (list_rooms if request.method in ("GET", "HEAD") else create_room)(request)
@@ -350,4 +360,5 @@ ROUTES = [
     Route("/api/rooms/{room}/seats/{seat}/settings", seat_settings, methods=["GET", "PUT"]),
     Route("/api/rooms/{room}/start", start, methods=["POST"]),
     Route("/api/rooms/{room}/log", public_log, methods=["GET"]),
+    Route("/api/rooms/{room}/replay/{version}", replay, methods=["GET"]),
 ]
