@@ -8,6 +8,7 @@ import httpx
 import msgspec
 
 from games.engine.catalog import CatalogDoc
+from protocol.replay import Replay
 
 
 class LobbyError(Exception):
@@ -189,6 +190,12 @@ class Lobby:
     async def start(self, room: str, host_token: str) -> int:
         """Start the room; returns its state version."""
         return int((await self._call("POST", f"/api/rooms/{room}/start", token=host_token))["version"])
+
+    async def replay(self, room: str, version: int) -> Replay:
+        """A finished room's spectators' view at ``version`` (docs/api.md, "Replays"). Raises
+        `LobbyError` ``room/not_finished`` while the game goes on, ``request/invalid`` past its last
+        version."""
+        return msgspec.convert(await self._call("GET", f"/api/rooms/{room}/replay/{version}"), Replay)
 
     async def log(self, room: str) -> list[LogLine]:
         """The public event log (everyone-audience events), oldest first."""

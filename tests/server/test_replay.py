@@ -94,3 +94,15 @@ def test_a_replay_refuses_a_running_room_a_version_past_the_end_and_a_room_that_
     assert (waiting.status_code, waiting.json()["code"]) == (409, "room/not_finished")
     missing = client.get("/api/rooms/nosuchroom/replay/0")
     assert (missing.status_code, missing.json()["code"]) == (404, "room/not_found")
+
+
+async def test_the_python_sdk_reads_a_replay_as_the_api_answers_it(client: httpx.Client) -> None:
+    from clients.sdk.lobby import Lobby, LobbyError
+
+    room, last = finished(client)
+    async with Lobby(str(client.base_url)) as lobby:
+        got = await lobby.replay(room, 2)
+        assert msgspec.to_builtins(got) == client.get(f"/api/rooms/{room}/replay/2").json()
+        with pytest.raises(LobbyError) as refused:
+            await lobby.replay(room, last + 1)
+    assert refused.value.code == "request/invalid"

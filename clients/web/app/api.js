@@ -23,6 +23,8 @@ export const rooms = (filters) => call(() => lobby.rooms(filters));
 export const createRoom = (body) => call(() => lobby.createRoom(body));
 export const room = (id) => call(() => lobby.room(id));
 export const log = (id) => call(() => lobby.log(id));
+/** A finished room's spectators' view at ``version`` ({room, game, version, last, view, events}). */
+export const replay = (id, version) => call(() => lobby.replay(id, version));
 export const claim = (id, seat, name) => call(() => lobby.claim(id, seat, name || ""));
 export const addBot = (id, seat, policy, host) => call(() => lobby.addBot(id, seat, host, policy));
 export const start = (id, host) => call(() => lobby.start(id, host));

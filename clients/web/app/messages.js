@@ -18,6 +18,7 @@ export const ERRORS = {
   "room/not_found": "This room does not exist (any more).",
   "room/not_started": "The game has not started yet: wait for every seat to be filled.",
   "room/finished": "The game is over: no more moves.",
+  "room/not_finished": "The game goes on: its replay comes once it is over.",
   "room/abandoned": "The room was abandoned because nobody was connected; it takes no more moves.",
   "seat/left": "You left this game; your seat is played for you now.",
   "rate/limited": "Too many moves at once: that one was dropped; wait a moment and make it again.",

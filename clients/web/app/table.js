@@ -14,6 +14,7 @@ import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
+import { Replay } from "./replay.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
@@ -44,6 +45,9 @@ const page = {
   scheduled: false,
   publicLogShown: false,
   polling: null, // the summary's refresh timer
+  replay: null, // the finished room's replay panel (replay.js)
+  publicLog: null, // the public log's entries, once shown
+  publicLogNamed: false, // whether its lines were worded with the spectator's view
 };
 
 function heldSeats() {
@@ -125,12 +129,44 @@ async function showPublicLog() {
     page.publicLogShown = false;
     return;
   }
+  page.publicLog = entries;
+  fillPublicLog();
+  $("public-log").hidden = false;
+  openReplay();
+}
+
+/** The public log's lines, each a jump to its move in the replay; worded again once the spectator's
+ * view has come (a sentence names the seats' characters from it). */
+function fillPublicLog() {
   const ctx = { ...rendererContext(null), viewer: undefined };
+  page.publicLogNamed = Boolean(ctx.view);
+  const jump = (version) => page.replay && page.replay.show(version);
+  const line = (e) =>
+    h("button", { type: "button", class: "log-jump", onclick: () => jump(e.version) }, describeEvent(e.body, ctx));
   fill(
     $("public-log-list"),
-    entries.map((e) => h("li", {}, describeEvent(e.body, ctx))),
+    page.publicLog.map((e) => h("li", { "data-version": e.version }, line(e))),
   );
-  $("public-log").hidden = false;
+  if (page.replay) page.replay.mark();
+}
+
+/** The replay panel of a finished room, at ``?at=N`` if the link names a move, else at its end. */
+async function openReplay() {
+  if (page.replay) return;
+  page.replay = new Replay({
+    room: roomId,
+    renderer: page.renderer,
+    context: (view) => ({ ...rendererContext(null), view, prompt: null, offered: () => null, choose: () => {} }),
+    describe: (body) => describeEvent(body, { ...rendererContext(null), viewer: undefined }),
+  });
+  page.replay.bind();
+  const at = new URLSearchParams(location.search).get("at");
+  try {
+    await page.replay.open(at === null ? Number.MAX_SAFE_INTEGER : Number(at) || 0);
+    if (at !== null) $("replay").scrollIntoView();
+  } catch (error) {
+    page.replay = null; // the game goes on after all, or the log is gone: no replay
+  }
 }
 
 function reveal(seat) {
@@ -161,6 +197,7 @@ function draw() {
   drawSeats(names(), heldSeats());
   drawOutcome(page.outcome, names());
   if (page.outcome && !page.publicLogShown) showPublicLog();
+  if (page.publicLog && !page.publicLogNamed && page.conn && page.conn.mirror(null)) fillPublicLog();
   if (!page.conn) return;
   const held = page.hotseat.seats;
   if (held.length === 0) return drawShown(null);

@@ -174,6 +174,12 @@ export class Lobby {
     return this.call('GET', `${this.roomPath(room)}/log`);
   }
 
+  /** A finished room's spectators' view at `version`: `{room, game, version, last, view, events}`
+   * (docs/api.md, "Replays"); refused `room/not_finished` while the game goes on. */
+  replay(room, version) {
+    return this.call('GET', `${this.roomPath(room)}/replay/${version}`);
+  }
+
   roomPath(room) {
     return `/api/rooms/${encodeURIComponent(room)}`;
   }
