@@ -13,7 +13,7 @@ from typing import Any
 
 from games.engine import Prompt, Rng
 from games.gregs.cards import VALUES
-from games.gregs.model import View
+from games.gregs.events import View
 
 #: Estimated cost, in places, of taking the curse by the cheese outside the last round (GRE-14): the
 #: holder's next turn risks nothing moved (GRE-17), and a holder cannot win (GRE-20).

@@ -8,14 +8,16 @@ from collections.abc import Iterable, Mapping
 from games.engine.catalog import Catalog, Row, derive, load_catalog, required_ids
 from games.engine.data import Provenance
 from games.engine.story import Story
-from games.gregs import model
+from games.gregs.actions import Action
 from games.gregs.cards import ACTIONS, NAMES, RANKS, ROW_PROVENANCE
+from games.gregs.events import EventBody
+from games.gregs.model import Options, Phase
 
 #: Every id the catalogue must name (GRE-1…21 among them).
 REQUIRED = required_ids(
-    model.Phase,
-    model.Options,
-    model.Action,
+    Phase,
+    Options,
+    Action,
     ("finished", "turn_limit"),
     NAMES,
     (f"GRE-{n}" for n in range(1, 22)),
@@ -45,5 +47,5 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
 def catalog(story: Story) -> Catalog:
     """Gregs' catalogue in English and German over its English ``story``; raises `DataError`."""
     return load_catalog(
-        "gregs", "games.gregs.data", ("en", "de"), story, model.EventBody, own_rows=rows, required=REQUIRED
+        "gregs", "games.gregs.data", ("en", "de"), story, EventBody, own_rows=rows, required=REQUIRED
     )

@@ -11,7 +11,7 @@ from games.engine import DataError
 from games.engine.catalog import Catalog, Row, Words, check_catalog, derive, negotiate
 from games.engine.story import StoryLine
 from games.gregs import GAME as GREGS
-from games.gregs.model import EventBody
+from games.gregs.events import EventBody
 
 GREG = Row(
     "chr-greg", "character", en=Words("Greg", "The diarist."), de=Words("Greg", "Der Tagebuchschreiber.")

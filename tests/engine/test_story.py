@@ -8,7 +8,7 @@ from games.engine import DataError
 from games.engine.story import Story, StoryLine, by_score, check_story
 from games.fixtures.hands import GAME as HANDS
 from games.gregs import GAME as GREGS
-from games.gregs.model import EventBody
+from games.gregs.events import EventBody
 from games.gregs.rules import move
 from tests.games.gregs.helpers import table
 

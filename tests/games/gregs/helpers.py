@@ -1,13 +1,11 @@
-"""Helpers that keep the Gregs rule tests to a handful of lines: seeded tables, hand-set fans, timeouts
-and seeded random play-outs scanned for hidden cards."""
+"""Helpers that keep the Gregs rule tests to a handful of lines: seeded tables, hand-set fans and
+timeouts."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
-from games.engine import Event, Match, Rng, random_policy
+from games.engine import Match
 from games.engine.testing import act as act  # the engine's, for the tests
 from games.engine.testing import kinds as kinds
 from games.engine.testing import new_match
@@ -64,34 +62,3 @@ def time_out(match: Match) -> list[Any]:
     """Let the deadline of the one prompted seat pass; the event bodies."""
     ((seat, prompt),) = GAME.prompts(match.state).items()
     return [e.body for e in match.act(seat, {"kind": "timeout", "prompt": prompt.id})]
-
-
-def leaks(match: Match, events: list[Event[Any]]) -> list[str]:
-    """The hidden cards (`hidden` after the step) that the step's events, the view or the prompts name, as
-    ``"<frame> shows <card>"`` (the view and every event are the same for every viewer in Gregs)."""
-    hidden = sorted(GAME.hidden(match.state, None))
-    frames = {
-        "event": [e.body for e in events],
-        "view": GAME.view(match.state, None),
-        "prompt": GAME.prompts(match.state),
-    }
-    encoded = {name: msgspec.json.encode(value) for name, value in frames.items()}
-    return [
-        f"{name} shows {card}" for name, text in encoded.items() for card in hidden if card.encode() in text
-    ]
-
-
-def play(seats: int, seed: bytes, **options: Any) -> tuple[Match, list[str]]:
-    """A random play-out to the end, one step in ten a timeout instead of the random bot's action; the
-    broken invariants and the leaks (`leaks`) met after each step (empty when all is well)."""
-    match = new_match(GAME, seats, seed, **options)
-    problems = leaks(match, [])
-    while GAME.outcome(match.state) is None:
-        ((seat, prompt),) = GAME.prompts(match.state).items()
-        rng = Rng(seed, f"bot/v{match.version}")
-        if rng.below(10) == 0:
-            action = {"kind": "timeout", "prompt": prompt.id}
-        else:
-            action = random_policy(GAME.view(match.state, seat), prompt, rng)
-        problems += leaks(match, match.act(seat, action)) + GAME.invariants(match.state)
-    return match, problems

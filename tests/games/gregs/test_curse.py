@@ -7,7 +7,7 @@ import pytest
 from games.engine import IllegalAction
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS
-from games.gregs.model import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed
+from games.gregs.events import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,

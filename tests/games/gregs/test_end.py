@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine import Match, Outcome
 from games.gregs import GAME, rules
-from games.gregs.model import CursePassed, LastRound, Moved, Revealed, TimedOut
+from games.gregs.events import CursePassed, LastRound, Moved, Revealed, TimedOut
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,

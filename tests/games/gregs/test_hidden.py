@@ -3,23 +3,18 @@ information" section; cards conserved per GRE-1, 11, 17, 19)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
-import pytest
 
-from games.engine import Event, Match, Rng
+from games.engine import Match, Rng
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS
-from games.gregs.model import Revealed, SlotView
+from games.gregs.events import SlotView
 from tests.games.gregs.helpers import (
     CHEESE,
     PLASTER,
     ROBOT,
     WRESTLING,
     ZOO,
-    leaks,
-    play,
     reveal,
     table,
     turn_of,
@@ -60,23 +55,6 @@ class TestHiddenInformation:
         hidden = GAME.hidden(match.state, None)
         for frame in seen_by_everyone(match):
             assert [card for card in hidden if card.encode() in frame] == []
-
-    @pytest.mark.parametrize("seats", [3, 6])
-    @pytest.mark.parametrize(
-        "options",
-        [{}, {"offer_cut": True}, {"offer_cut": True, "start": "2"}, {"start": "random", "turn_limit": 12}],
-        ids=["defaults", "cut", "cut, seat 2 starts", "random start, turn limit 12"],
-    )
-    def test_no_event_prompt_or_view_of_a_game_names_a_hidden_card(
-        self, options: dict[str, Any], seats: int
-    ) -> None:
-        match, problems = play(seats, b"gregs-leaks", **options)
-        assert (problems, match.state.phase) == ([], "over")
-
-    def test_the_scan_reports_an_event_naming_a_card_of_the_draw_pile(self) -> None:
-        match = table()
-        drawn = match.state.draw[-1]
-        assert leaks(match, [Event(Revealed(0, 0, drawn, 1))]) == [f"event shows {drawn}"]
 
     def test_the_discard_pile_is_public(self) -> None:
         match = table()

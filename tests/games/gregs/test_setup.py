@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from games.engine import IllegalAction, Match
-from games.gregs import GAME
+from games.gregs import GAME, rules
+from games.gregs.actions import Action
 from tests.games.gregs.helpers import (
     FINLEY,
     GREG,
@@ -121,3 +124,8 @@ class TestFirstTurn:
         with pytest.raises(IllegalAction) as err:
             match.act(0, {"kind": "timeout", "prompt": "choose-0"})
         assert err.value.code == "action/stale_prompt"
+
+
+def test_every_action_kind_and_the_timeout_have_a_transition() -> None:
+    kinds_of_actions = {cls.__struct_config__.tag for cls in get_args(Action)}
+    assert set(rules.HANDLERS) == kinds_of_actions | {"timeout"}

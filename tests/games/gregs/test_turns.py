@@ -7,7 +7,7 @@ import pytest
 from games.engine import IllegalAction
 from games.gregs import GAME, rules
 from games.gregs.cards import ACTIONS
-from games.gregs.model import CursePassed, Discarded, LastRound, Moved
+from games.gregs.events import CursePassed, Discarded, LastRound, Moved
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
