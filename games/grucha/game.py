@@ -13,7 +13,7 @@ from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Promp
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.plugin import FreeForm
 from games.engine.story import load_story
-from games.grucha import bot, glossary, model, rules, search, table
+from games.grucha import bot, glossary, model, moves, rules, table
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
 from games.grucha.melds import MeldError, read
 from games.grucha.model import (
@@ -97,7 +97,7 @@ class Grucha(Game[model.State, model.Options]):
     Action = Action
     View = View
     EventBody = EventBody
-    story = load_story("games.grucha", "story.json", EventBody, NAMES)
+    story = load_story("games.grucha.data", "story.json", EventBody, NAMES)
     timers = {REVEAL: REVEAL_SECONDS}
     #: GRU-9: the one free-form kind, as ``GET /api/games`` lists it (README "Actions")
     free_form = {"submit": SUBMIT}
@@ -304,8 +304,8 @@ class Grucha(Game[model.State, model.Options]):
 
     def examples(self, state: model.State, seat: int) -> dict[str, list[dict[str, Any]]]:
         """Legal and near-legal payloads (fields without ``kind``, as `Prompt.choices` lists them) per
-        kind for ``seat``'s probes: see `games.grucha.search.examples`."""
-        return search.examples(self, state, seat)
+        kind for ``seat``'s probes: see `games.grucha.moves.examples`."""
+        return moves.examples(self, state, seat)
 
     def standings(self, view: model.View) -> str:
         """The round and the match totals, lowest (best) first, equal totals in seat order: ``round 3,

@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import Match, Rng, bot_rng
 from games.grucha import GAME
-from games.grucha.search import moves
+from games.grucha.moves import moves
 from tests.games.grucha.helpers import arrange, new_match, run
 
 BOTS = GAME.bots()
