@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Prompt, Rng
-from games.grucha.model import View
+from games.grucha.events import View
 from games.grucha.moves import Move, moves
 
 #: The most moves a bot considers in one decision (bounds its think time): greedy, random.

@@ -13,22 +13,12 @@ from games.engine import Ctx, Event, Game, IllegalAction, Outcome, Policy, Promp
 from games.engine.coverage import Coverage, OptionSet
 from games.engine.plugin import FreeForm
 from games.engine.story import load_story
-from games.grucha import bot, glossary, model, moves, rules, table
+from games.grucha import bot, events, glossary, model, moves, rules, table
+from games.grucha.actions import Action, Draw, End, Pass, Submit
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, face, is_joker, name_of, sort_key
+from games.grucha.events import EventBody, Submitted, TimedOut, View
 from games.grucha.melds import MeldError, read
-from games.grucha.model import (
-    Action,
-    Draw,
-    End,
-    EventBody,
-    Options,
-    Pass,
-    State,
-    Submit,
-    Submitted,
-    TimedOut,
-    View,
-)
+from games.grucha.model import Options, State
 
 KINDS = ["submit", "draw", "end", "pass"]
 #: The timer class of a round's end on show (GRU-13) and its default seconds.
@@ -126,12 +116,12 @@ class Grucha(Game[model.State, model.Options]):
         its events begin with round 1's deal (GRU-2)."""
         if state.started is None:
             state.started = ctx.now
-        told: list[model.EventBody] = []
+        told: list[events.EventBody] = []
         if state.announce:
             state.announce, told = False, [rules.started(state)]
-        bodies: list[model.EventBody]
+        bodies: list[events.EventBody]
         if state.phase == "scores":  # `check` let only `next` or its timeout through
-            lapsed: list[model.EventBody] = [TimedOut(seat, "next")] if isinstance(action, Timeout) else []
+            lapsed: list[events.EventBody] = [TimedOut(seat, "next")] if isinstance(action, Timeout) else []
             bodies = [*lapsed, *rules.ready(state, seat, ctx.rng)]
         elif isinstance(action, Timeout):
             bodies = self._timeout(state, seat, ctx)
@@ -147,7 +137,7 @@ class Grucha(Game[model.State, model.Options]):
             raise TypeError(f"not a grucha action: {action!r}")
         return [Event(body) for body in [*told, *bodies]]
 
-    def view(self, state: model.State, seat: int | None) -> model.View:
+    def view(self, state: model.State, seat: int | None) -> events.View:
         """The table, scores and turn are public; a seat sees its own hand, and every hand's size; once
         a round has ended every hand is public (``revealed``, GRU-13)."""
         o = state.options
@@ -189,7 +179,7 @@ class Grucha(Game[model.State, model.Options]):
         return Outcome(ranks, [s for s, r in enumerate(ranks) if r == 1])
 
     # ---- actions ----------------------------------------------------------------------------------------
-    def _submit(self, state: model.State, seat: int, action: Submit, ctx: Ctx) -> list[model.EventBody]:
+    def _submit(self, state: model.State, seat: int, action: Submit, ctx: Ctx) -> list[events.EventBody]:
         """GRU-9, 10: the complete new table; the round ends when the hand is empty (GRU-13), its
         cards named in the event: the next deal comes in a later step."""
         hand = state.hands[seat]
@@ -206,7 +196,7 @@ class Grucha(Game[model.State, model.Options]):
             return [played]
         return [played, *rules.end_round(state, seat, ctx.now)]
 
-    def _draw(self, state: model.State, seat: int) -> list[model.EventBody]:
+    def _draw(self, state: model.State, seat: int) -> list[events.EventBody]:
         """GRU-8: one card, once, before any card is played; never from an empty stock (GRU-14)."""
         if state.drew:
             raise _refuse("grucha/no_draw", "already_drew", "one card a turn")
@@ -218,7 +208,7 @@ class Grucha(Game[model.State, model.Options]):
         state.steps += 1
         return rules.draw(state, seat, 1, "draw")
 
-    def _end(self, state: model.State, seat: int, grucha: bool) -> list[model.EventBody]:
+    def _end(self, state: model.State, seat: int, grucha: bool) -> list[events.EventBody]:
         """GRU-11, 12: only after adding or drawing; the call only with exactly one card."""
         if _idle_turn(state):
             raise _refuse("grucha/cannot_end", "nothing_done", "play or draw a card first")
@@ -227,7 +217,7 @@ class Grucha(Game[model.State, model.Options]):
             raise _refuse("grucha/bad_call", "hand_size", f"GRUCHA with {size} cards in hand", hand=size)
         return rules.end_turn(state, seat, grucha)
 
-    def _pass(self, state: model.State, seat: int, ctx: Ctx) -> list[model.EventBody]:
+    def _pass(self, state: model.State, seat: int, ctx: Ctx) -> list[events.EventBody]:
         """GRU-14: only with an empty stock and nothing added or drawn."""
         if state.stock:
             raise _refuse("grucha/no_pass", "stock_not_empty", "draw or play instead")
@@ -235,11 +225,11 @@ class Grucha(Game[model.State, model.Options]):
             raise _refuse("grucha/no_pass", "played", "end the turn instead")
         return rules.pass_turn(state, seat, ctx.now)
 
-    def _timeout(self, state: model.State, seat: int, ctx: Ctx) -> list[model.EventBody]:
+    def _timeout(self, state: model.State, seat: int, ctx: Ctx) -> list[events.EventBody]:
         """GRU-12: draw one and end, pass with an empty stock, or end; never with the GRUCHA call."""
         prompt = prompt_of(state)
         assert prompt is not None  # `check` found this seat's prompt
-        bodies: list[model.EventBody] = [TimedOut(seat, prompt.default)]
+        bodies: list[events.EventBody] = [TimedOut(seat, prompt.default)]
         if prompt.default == "pass":
             return [*bodies, *rules.pass_turn(state, seat, ctx.now)]
         if prompt.default == "draw_end":
@@ -307,7 +297,7 @@ class Grucha(Game[model.State, model.Options]):
         kind for ``seat``'s probes: see `games.grucha.moves.examples`."""
         return moves.examples(self, state, seat)
 
-    def standings(self, view: model.View) -> str:
+    def standings(self, view: events.View) -> str:
         """The round and the match totals, lowest (best) first, equal totals in seat order: ``round 3,
         totals: seat 1 12, seat 0 30, seat 2 45`` (GRU-13, 15)."""
         order = sorted(range(view.seats), key=lambda seat: view.totals[seat])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.engine import Rng
 from games.grucha.cards import HAND_SIZE, deck, hand_points, sort_key
-from games.grucha.model import (
+from games.grucha.events import (
     Blocked,
     Called,
     Drew,
@@ -17,10 +17,10 @@ from games.grucha.model import (
     Revealed,
     RoundEnded,
     RoundStarted,
-    State,
     TurnEnded,
     WentOut,
 )
+from games.grucha.model import State
 
 #: Cards drawn for ending with one card without the call (GRU-11).
 PENALTY = 5

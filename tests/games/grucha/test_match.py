@@ -11,7 +11,7 @@ import pytest
 from games.engine import IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.cards import deck
-from games.grucha.model import MatchEnded, Ready, Revealed, RoundEnded, WentOut
+from games.grucha.events import MatchEnded, Ready, Revealed, RoundEnded, WentOut
 from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import IllegalAction, Match
 from games.grucha import GAME
-from games.grucha.model import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
+from games.grucha.events import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
 from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit, table_of
 
 HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
