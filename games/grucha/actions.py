@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from games.engine.model import ActionStruct
+from games.engine.plugin import FreeForm
 
 CardId = Annotated[str, msgspec.Meta(max_length=16)]
 
@@ -49,3 +50,12 @@ class Next(ActionStruct, frozen=True, tag="next"):
 
 
 Action = Submit | Draw | End | Pass | Next
+
+
+#: GRU-9: the one free-form kind, as ``GET /api/games`` lists it (README "Actions").
+SUBMIT = FreeForm(
+    "GRU-9: the complete new table: every group on the table after the play, those already there (as"
+    " they stay or reshaped) and those laid from the hand; `cards` are card ids, `jokers` names the card"
+    " a joker stands for (GRU-6). Re-submitting the view's `table` groups keeps their meanings.",
+    {"kind": "submit", "groups": [{"cards": ["7S-a", "JK-b1", "9S-b"], "jokers": {"JK-b1": "8S"}}]},
+)
