@@ -7,7 +7,7 @@ from typing import Literal
 
 import msgspec
 
-from games.engine.model import EventStruct, TimedOut
+from games.engine.model import EventStruct, GameEnded, TimedOut
 from games.grucha.model import Group, Phase
 
 
@@ -107,15 +107,6 @@ class Ready(EventStruct, frozen=True, tag="ready"):
     seat: int
 
 
-class MatchEnded(EventStruct, frozen=True, tag="game_end"):
-    """GRU-15: ``ranks`` by total (lowest first, equal totals share), ``reason`` ``rounds``, ``points``
-    or ``time``."""
-
-    ranks: list[int]
-    winners: list[int]
-    reason: str
-
-
 EventBody = (
     RoundStarted
     | Drew
@@ -129,7 +120,7 @@ EventBody = (
     | Revealed
     | RoundEnded
     | Ready
-    | MatchEnded
+    | GameEnded
 )
 
 

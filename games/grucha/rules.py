@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import Ctx, IllegalAction, Outcome, Prompt, Rng, Timeout, handler, require_choice
+from games.engine import Ctx, GameEnded, IllegalAction, Outcome, Prompt, Rng, Timeout, handler, require_choice
 from games.grucha import table
 from games.grucha.actions import Draw, End, Next, Pass, Submit
 from games.grucha.cards import HAND_SIZE, deck, hand_points, sort_key
@@ -17,7 +17,6 @@ from games.grucha.events import (
     Called,
     Drew,
     EventBody,
-    MatchEnded,
     Passed,
     Ready,
     Revealed,
@@ -116,8 +115,7 @@ def end_round(state: State, went_out: int | None, now: float) -> list[EventBody]
     over = match_end(state, now)
     if over is not None:
         state.phase, state.end_reason = "over", over
-        ranks = standings(state.totals)
-        return [*events, MatchEnded(ranks, [s for s, r in enumerate(ranks) if r == 1], over)]
+        return [*events, GameEnded.of(outcome(state), over)]  # GRU-15's word, not `finished`
     state.phase, state.ready = "scores", [False] * state.seats
     return events
 
