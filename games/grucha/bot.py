@@ -1,7 +1,7 @@
 """Grucha's bots: pure policies ``(view, prompt, rng) -> action`` in wire form that see only the view.
 
 The engine's random policy cannot play Grucha: ``submit`` is free-form. Both bots find their plays with
-`games.grucha.search.moves` from their hand and the table, so every submission they send is accepted.
+`games.grucha.moves.moves` from their hand and the table, so every submission they send is accepted.
 
 - ``random``: one of the moves found, or one of the prompt's finite choices, uniformly at random (a coin
   decides between submitting and the finite choices when both exist);
@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Prompt, Rng
-from games.grucha.model import View
-from games.grucha.search import Move, moves
+from games.grucha.events import View
+from games.grucha.moves import Move, moves
 
 #: The most moves a bot considers in one decision (bounds its think time): greedy, random.
 BUDGET = 200

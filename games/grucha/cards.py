@@ -94,3 +94,11 @@ def sort_key(card: str) -> tuple[int, int, str]:
         return (len(SUITS), 0, card)
     rank, suit = _FACES[card]
     return (SUITS.index(suit), rank, card)
+
+
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Card id -> the name people read in the log: ``7S-a`` -> ``7♠``, ``JK-a1`` -> ``joker`` (GRU-1).
+NAMES: dict[str, str] = {
+    card: "joker" if is_joker(card) else name_of(face(card).rank, "") + _SYMBOLS[face(card).suit]
+    for card in deck(MAX_JOKERS_PER_DECK)
+}

@@ -8,14 +8,14 @@ from collections.abc import Iterable, Mapping
 from games.engine.catalog import Catalog, Row, derive, load_catalog, required_ids
 from games.engine.data import Provenance
 from games.engine.story import Story
-from games.grucha import model
+from games.grucha import actions, events, model
 from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, is_joker, points
 
 #: Every id the catalogue must name besides the cards (GRU-1…15 among them).
 REQUIRED = required_ids(
     model.Phase,
     model.Options,
-    model.Action,
+    actions.Action,
     ("rounds", "points", "time"),
     (),
     (f"GRU-{n}" for n in range(1, 16)),
@@ -40,7 +40,7 @@ def catalog(story: Story) -> Catalog:
         "games.grucha.data",
         ("en", "pl"),
         story,
-        model.EventBody,
+        events.EventBody,
         own_rows=lambda file_rows: rows(file_rows, story.names),
         required=REQUIRED,
     )

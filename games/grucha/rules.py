@@ -1,26 +1,33 @@
-"""Grucha's round and match mechanics over a `State` (GRU-2, 8, 11…15): dealing, drawing, ending turns,
-scoring, the end of a round and of the match, standings. Validation of what a player sends is in
-`games.grucha.game` and `games.grucha.table`."""
+"""Grucha's transitions over a `State` (GRU-2, 8…15): the entry `apply` finds the function of each action
+kind in `HANDLERS`, which checks what the player sent and plays it; the prompts that offer the kinds;
+dealing, drawing, ending turns, passing, scoring, the end of a round and of the match, standings. A
+submission is checked in `games.grucha.table`, its groups read in `games.grucha.melds`."""
 
 from __future__ import annotations
 
-from games.engine import Rng
+from collections.abc import Callable
+from typing import Any
+
+from games.engine import Ctx, GameEnded, IllegalAction, Outcome, Prompt, Rng, Timeout, handler, require_choice
+from games.grucha import table
+from games.grucha.actions import Draw, End, Next, Pass, Submit
 from games.grucha.cards import HAND_SIZE, deck, hand_points, sort_key
-from games.grucha.model import (
+from games.grucha.events import (
     Blocked,
     Called,
     Drew,
     EventBody,
-    MatchEnded,
     Passed,
     Ready,
     Revealed,
     RoundEnded,
     RoundStarted,
-    State,
+    Submitted,
+    TimedOut,
     TurnEnded,
     WentOut,
 )
+from games.grucha.model import State
 
 #: Cards drawn for ending with one card without the call (GRU-11).
 PENALTY = 5
@@ -108,8 +115,7 @@ def end_round(state: State, went_out: int | None, now: float) -> list[EventBody]
     over = match_end(state, now)
     if over is not None:
         state.phase, state.end_reason = "over", over
-        ranks = standings(state.totals)
-        return [*events, MatchEnded(ranks, [s for s, r in enumerate(ranks) if r == 1], over)]
+        return [*events, GameEnded.of(outcome(state), over)]  # GRU-15's word, not `finished`
     state.phase, state.ready = "scores", [False] * state.seats
     return events
 
@@ -144,3 +150,158 @@ def match_end(state: State, now: float) -> str | None:
 def standings(totals: list[int]) -> list[int]:
     """GRU-15: rank per seat, lowest total first; equal totals share the place (1, 1, 3)."""
     return [1 + sum(other < total for other in totals) for total in totals]
+
+
+def outcome(state: State) -> Outcome:
+    """GRU-15: lowest total ranks 1, equal totals share; the winners are the seats ranked 1."""
+    ranks = standings(state.totals)
+    return Outcome(ranks, [s for s, r in enumerate(ranks) if r == 1])
+
+
+# ---- prompts ----------------------------------------------------------------------------------------------
+KINDS = ["submit", "draw", "end", "pass"]
+#: The timer class of a round's end on show (GRU-13) and its default seconds.
+REVEAL = "reveal"
+REVEAL_SECONDS = 30.0
+
+
+def _idle_turn(state: State) -> bool:
+    """Nothing added and nothing drawn yet this turn (GRU-8, 12)."""
+    return not state.drew and state.added == 0
+
+
+def prompt_of(state: State) -> Prompt | None:
+    """The active seat's turn prompt (``None`` outside phase ``play``). ``submit`` is free-form (in
+    ``kinds``, never in ``choices``); ``draw``, ``end`` and ``pass`` list their legal payloads, ``[]``
+    while refused (so a client hears why). The id ``r<round>-t<turn>-<steps>`` changes with every
+    accepted action; its clock ``r<round>-t<turn>`` is the turn's, so the turn timer measures the whole
+    turn (GRU-12)."""
+    if state.phase != "play":
+        return None
+    idle = _idle_turn(state)
+    one_card = len(state.hands[state.active]) == 1
+    choices: dict[str, list[dict[str, Any]]] = {
+        "draw": [{}] if idle and state.stock else [],
+        "end": [] if idle else [{"grucha": False}, *([{"grucha": True}] if one_card else [])],
+        "pass": [{}] if idle and not state.stock else [],
+    }
+    default = "end" if not idle else "draw_end" if state.stock else "pass"
+    turn = f"r{state.round}-t{state.turn}"
+    return Prompt(f"{turn}-{state.steps}", list(KINDS), "turn", default, choices, clock=turn)
+
+
+def next_prompt(state: State) -> Prompt:
+    """A seat's prompt while a round's end is on show (GRU-13): ``next`` once read; timer ``reveal``,
+    whose default ``next`` is no strike (a seat that lets it lapse has decided nothing)."""
+    return Prompt(f"r{state.round}-next", ["next"], REVEAL, "next", {"next": [{}]}, strike=False)
+
+
+def prompts(state: State) -> dict[int, Prompt]:
+    """One seat at a time, the active player; while a round's end is on show, every seat not yet
+    ready (GRU-13)."""
+    if state.phase == "scores":
+        return {seat: next_prompt(state) for seat, done in enumerate(state.ready) if not done}
+    prompt = prompt_of(state)
+    return {} if prompt is None else {state.active: prompt}
+
+
+# ---- the transitions of each action kind ----------------------------------------------------------------
+def _refuse(code: str, reason: str, message: str = "", **details: Any) -> IllegalAction:
+    return IllegalAction(code, message, {"reason": reason, **details})
+
+
+def _submit(state: State, seat: int, action: Submit, ctx: Ctx) -> list[EventBody]:
+    """GRU-9, 10: the complete new table; the round ends when the hand is empty (GRU-13), its
+    cards named in the event: the next deal comes in a later step."""
+    hand = state.hands[seat]
+    accepted = table.check(state.table, hand, action.groups, state.options, state.opened[seat])
+    gone = set(accepted.added)
+    state.hands[seat] = [c for c in hand if c not in gone]
+    state.table = accepted.table
+    state.added += len(accepted.added)
+    state.steps += 1
+    state.opened[seat] = True
+    count = len(accepted.added)
+    played = Submitted(seat, count, list(accepted.table), accepted.added, went_out=not state.hands[seat])
+    if state.hands[seat]:
+        return [played]
+    return [played, *end_round(state, seat, ctx.now)]
+
+
+def _draw(state: State, seat: int, action: Draw | Timeout, ctx: Ctx) -> list[EventBody]:
+    """GRU-8: one card, once, before any card is played; never from an empty stock (GRU-14)."""
+    if state.drew:
+        raise _refuse("grucha/no_draw", "already_drew", "one card a turn")
+    if state.added:
+        raise _refuse("grucha/no_draw", "already_played", "a turn that played draws no card")
+    if not state.stock:
+        raise _refuse("grucha/no_draw", "stock_empty", "the stock is empty")
+    state.drew = True
+    state.steps += 1
+    return draw(state, seat, 1, "draw")
+
+
+def _end(state: State, seat: int, action: End, ctx: Ctx) -> list[EventBody]:
+    """GRU-11, 12: only after adding or drawing; the call only with exactly one card."""
+    if _idle_turn(state):
+        raise _refuse("grucha/cannot_end", "nothing_done", "play or draw a card first")
+    size = len(state.hands[seat])
+    if action.grucha and size != 1:
+        raise _refuse("grucha/bad_call", "hand_size", f"GRUCHA with {size} cards in hand", hand=size)
+    return end_turn(state, seat, action.grucha)
+
+
+def _pass(state: State, seat: int, action: Pass, ctx: Ctx) -> list[EventBody]:
+    """GRU-14: only with an empty stock and nothing added or drawn."""
+    if state.stock:
+        raise _refuse("grucha/no_pass", "stock_not_empty", "draw or play instead")
+    if not _idle_turn(state):
+        raise _refuse("grucha/no_pass", "played", "end the turn instead")
+    return pass_turn(state, seat, ctx.now)
+
+
+def _next(state: State, seat: int, action: Next, ctx: Ctx) -> list[EventBody]:
+    """GRU-13: ``seat`` is done reading the round's end (`check` lets only ``next`` or its timeout
+    through while it is on show)."""
+    require_choice(next_prompt(state), action)
+    return ready(state, seat, ctx.rng)
+
+
+def _timeout(state: State, seat: int, action: Timeout, ctx: Ctx) -> list[EventBody]:
+    """GRU-12: draw one and end, pass with an empty stock, or end; never with the GRUCHA call. At a
+    round's end on show, the lapsed ``reveal`` timer makes the seat ready (GRU-13)."""
+    if state.phase == "scores":
+        return [TimedOut(seat, "next"), *ready(state, seat, ctx.rng)]
+    prompt = prompt_of(state)
+    assert prompt is not None  # `check` found this seat's prompt
+    bodies: list[EventBody] = [TimedOut(seat, prompt.default)]
+    if prompt.default == "pass":
+        return [*bodies, *pass_turn(state, seat, ctx.now)]
+    if prompt.default == "draw_end":
+        bodies += _draw(state, seat, action, ctx)
+    return [*bodies, *end_turn(state, seat, grucha=False)]
+
+
+#: Action kind -> its transition (state, seat, action, ctx) -> events.
+HANDLERS: dict[str, Callable[[State, int, Any, Ctx], list[EventBody]]] = {
+    "submit": _submit,
+    "draw": _draw,
+    "end": _end,
+    "pass": _pass,
+    "next": _next,
+    "timeout": _timeout,
+}
+
+
+def apply(state: State, seat: int, action: Any, ctx: Ctx) -> list[EventBody]:
+    """Apply one action that `check` let through (refusals: ``grucha/*`` codes with ``details.reason``,
+    see `games.grucha.model` and `games.grucha.table`). The first applied action stamps the match's
+    start time (GRU-15) and its events begin with round 1's deal (GRU-2). Raises `TypeError` for a
+    kind without a transition."""
+    transition = handler(HANDLERS, action)
+    if state.started is None:
+        state.started = ctx.now
+    told: list[EventBody] = []
+    if state.announce:
+        state.announce, told = False, [started(state)]
+    return [*told, *transition(state, seat, action, ctx)]

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from games.engine import IllegalAction
+from games.grucha.actions import SubmittedGroup
 from games.grucha.melds import Meld, MeldError, meld_points, read
-from games.grucha.model import Group, Options, SubmittedGroup
+from games.grucha.model import Group, Options
 
 
 class Accepted(NamedTuple):

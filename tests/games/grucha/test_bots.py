@@ -1,15 +1,14 @@
-"""Grucha's bots see only the view: ``random`` plays whole matches without a refused action; ``greedy``
-finds plays from hand plus table (extend, split to insert, move a joker, new groups)."""
+"""Grucha's bots see only the view: ``greedy`` plays a match under every option without a refused
+action, beats ``random`` and finds plays from hand plus table (extend, split to insert, move a joker,
+new groups). Whole matches of ``random`` at every seat count are the conformance suite's play-outs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from games.engine import Match, Rng, bot_rng
 from games.grucha import GAME
-from games.grucha.search import moves
+from games.grucha.moves import moves
 from tests.games.grucha.helpers import arrange, new_match, run
 
 BOTS = GAME.bots()
@@ -27,12 +26,6 @@ def play(names: list[str], seed: bytes, checked: bool = True, **options: Any) ->
         match.act(seat, action)
         assert not checked or GAME.invariants(match.state) == []
     return match, submissions
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_random_bots_play_a_match_to_the_end_never_refused(seats: int) -> None:
-    match, submissions = play(["random"] * seats, f"random-{seats}".encode())
-    assert match.state.phase == "over" and submissions > 10
 
 
 def test_greedy_plays_with_every_option() -> None:

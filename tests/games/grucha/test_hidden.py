@@ -1,14 +1,11 @@
-"""Grucha's hidden information (the spec's section): views, `hidden`, `redeal`, `invariants`, the
-conformance `examples`, and the leak and non-interference checks of the conformance suite."""
+"""Grucha's hidden information (the spec's section): views, `hidden`, `redeal`, `invariants` and the
+conformance `examples`, with this game's exact values. That no frame names a hidden card, and that the
+invariants hold at every step, is the conformance suite's to check over whole play-outs."""
 
 from __future__ import annotations
 
-import msgspec
-
-from clients.conformance.leaks import has_token
 from games.engine import IllegalAction, Match, Rng
 from games.grucha import GAME
-from games.grucha.cards import deck
 from tests.games.grucha.helpers import arrange, new_match, run, submit
 
 
@@ -28,13 +25,6 @@ class TestViews:
     def test_a_spectator_sees_no_hand(self) -> None:
         view = GAME.view(played().state, None)
         assert (view.hand, view.hand_sizes) == ([], [1, 2, 2])
-
-    def test_no_view_names_a_card_hidden_from_it(self) -> None:
-        match = played()
-        state = match.state
-        for seat in (None, 0, 1, 2):
-            frame = msgspec.json.encode(GAME.view(state, seat)).decode()
-            assert [c for c in GAME.hidden(state, seat) if has_token(frame, c)] == []
 
 
 class TestHooks:
@@ -60,10 +50,6 @@ class TestHooks:
         state = played().state
         state.table[0].cards.reverse()
         assert GAME.invariants(state) == ["table group 0 is not in canonical order with its meanings"]
-
-    def test_invariants_hold_on_a_fresh_deal(self) -> None:
-        state = new_match(5).state
-        assert GAME.invariants(state) == [] and len(deck(2)) == 108
 
 
 class TestExamples:

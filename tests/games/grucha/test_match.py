@@ -8,10 +8,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from games.engine import IllegalAction, Match
+from games.engine import GameEnded, IllegalAction, Match
 from games.grucha import GAME
 from games.grucha.cards import deck
-from games.grucha.model import MatchEnded, Ready, Revealed, RoundEnded, WentOut
+from games.grucha.events import Ready, Revealed, RoundEnded, WentOut
 from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit
 
 
@@ -153,7 +153,7 @@ class TestMatchEnd:
         go_out(match)
         assert match.state.phase == "play"
         bodies = go_out(match)
-        assert bodies[-1] == MatchEnded([1, 2], [0], "rounds")
+        assert bodies[-1] == GameEnded([1, 2], [0], "rounds")
         assert GAME.view(match.state, None).revealed == [[], ["4S-a", "5H-a"]]
         assert (GAME.prompts(match.state), GAME.outcome(match.state).ranks) == ({}, [1, 2])  # type: ignore[union-attr]
 
@@ -163,7 +163,7 @@ class TestMatchEnd:
         assert kinds(go_out(match))[-1] == "round_started"  # 91 + 9 = 100
         match.state.totals = [0, 92]
         bodies = go_out(match)
-        assert bodies[-1] == MatchEnded([1, 2], [0], "points")  # 101 > 100
+        assert bodies[-1] == GameEnded([1, 2], [0], "points")  # 101 > 100
 
     def test_gru15_wall_clock_checked_between_rounds_from_the_first_action(self) -> None:
         match = new_match(2, time_limit_minutes=10, point_limit=None)
@@ -171,12 +171,12 @@ class TestMatchEnd:
         assert match.state.started == 1000.0
         assert kinds(go_out(match, now=1599.0))[-1] == "round_started"  # 9 min 59 s
         bodies = go_out(match, now=1600.0)
-        assert bodies[-1] == MatchEnded([1, 2], [0], "time")
+        assert bodies[-1] == GameEnded([1, 2], [0], "time")
 
     def test_gru15_equal_totals_share_the_place(self) -> None:
         match = new_match(3, rounds=1)
         bodies = go_out(match, 2)
-        assert bodies[-1] == MatchEnded([2, 2, 1], [2], "rounds")
+        assert bodies[-1] == GameEnded([2, 2, 1], [2], "rounds")
         view = GAME.view(match.state, 0)
         assert (view.phase, view.totals, view.ranks, view.end_reason) == (
             "over",
@@ -198,7 +198,7 @@ class TestMatchEnd:
         assert (match.state.phase, match.state.end_reason) == ("play", None)
         for _ in range(4):
             bodies = go_out(match)
-        assert bodies[-1] == MatchEnded([1, 2], [0], "rounds")
+        assert bodies[-1] == GameEnded([1, 2], [0], "rounds")
         assert match.state.history == [[0, 9]] * 5
 
     def test_gru15_time_limit_turns_off_point_limit(self) -> None:
@@ -210,7 +210,7 @@ class TestMatchEnd:
     def test_gru15_a_point_limit_given_beside_rounds_keeps_it(self) -> None:
         match = new_match(2, rounds=5, point_limit=100)
         match.state.totals = [0, 95]
-        assert go_out(match)[-1] == MatchEnded([1, 2], [0], "points")
+        assert go_out(match)[-1] == GameEnded([1, 2], [0], "points")
 
     def test_gru15_the_point_limit_is_100_when_no_end_is_given(self) -> None:
         assert (GAME.options({}).limit, GAME.options({"rounds": None}).limit) == (100, 100)

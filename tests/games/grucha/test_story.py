@@ -10,7 +10,7 @@ import msgspec
 
 from games.engine import Match, Rng
 from games.grucha import GAME
-from games.grucha.model import RoundStarted
+from games.grucha.events import RoundStarted
 from tests.games.grucha.helpers import act, new_match
 
 #: What no sentence may show: an empty list, a missing or boolean value, a group or a table.

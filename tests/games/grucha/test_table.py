@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalAction
 from games.grucha import GAME
+from games.grucha.actions import SubmittedGroup
 from games.grucha.melds import is_valid
-from games.grucha.model import Options, SubmittedGroup
+from games.grucha.model import Options
 from games.grucha.table import check
 from tests.games.grucha.helpers import act, arrange, group, new_match, run
 

@@ -6,10 +6,16 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from games.engine import IllegalAction, Match
+from games.engine import Ctx, IllegalAction, Match, Rng
+from games.engine.model import ActionStruct
 from games.grucha import GAME
-from games.grucha.model import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
+from games.grucha.events import Blocked, Called, Drew, Passed, Submitted, TimedOut, TurnEnded
 from tests.games.grucha.helpers import act, arrange, kinds, new_match, run, submit, table_of
+
+
+class Greg(ActionStruct, frozen=True, tag="greg"):
+    """An action of another game: Grucha has no transition for it."""
+
 
 HAND0 = ["7C-a", "7D-b", "7H-a", "5D-b", "KS-a"]
 HAND1 = ["2C-a", "3C-a", "9H-b"]
@@ -108,6 +114,11 @@ class TestSubmissions:
         submit(match, 0, ["JK-a1", "10S-a", "9S-a"], JK_a1="8S")
         view = msgspec.to_builtins(GAME.view(match.state, 1).table)
         assert view == [{"kind": "run", "cards": ["JK-a1", "9S-a", "10S-a"], "jokers": {"JK-a1": "8S"}}]
+
+    def test_an_action_without_a_transition_is_our_bug_not_a_refusal(self) -> None:
+        match = started()
+        with pytest.raises(TypeError, match="no handler for the action kind 'greg'"):
+            GAME.apply(match.state, 0, Greg(), Ctx(Rng(b"g", "x")))
 
 
 class TestEndingTheTurn:
