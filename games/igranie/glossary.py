@@ -89,17 +89,19 @@ def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]
 
 def _removable(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     """A choice of the ``removed_cards`` option per copy of an Event or ordinary Resourcefulness card
-    (IGR Options): the card's name with the copy's number among those of the same name, so that a
-    form's checkboxes can be told apart."""
+    (IGR Options): the card's name, with the copy's number among those of the same name where there
+    are several, so that a form's checkboxes can be told apart."""
     template = file_rows["text.removed_card"]
-    seen: Counter[str] = Counter()
-    for card_id in (*cards.EVENTS, *cards.ORDINARY):
-        card = cards.EVENTS.get(card_id) or cards.RES[card_id]
+    deck = [cards.EVENTS.get(card_id) or cards.RES[card_id] for card_id in (*cards.EVENTS, *cards.ORDINARY)]
+    copies, seen = Counter(card.name for card in deck), Counter[str]()
+    for card in deck:
+        card_id = card.id
         seen[card.name] += 1
         words = {}
         for lang, name in (("en", card.name), ("pl", card.name_pl)):
             said = template.words(lang) or template.en
-            words[lang] = Words(said.name.format(name=name, copy=seen[card.name]), said.text)
+            told = said.name.format(name=name, copy=seen[card.name]) if copies[card.name] > 1 else name
+            words[lang] = Words(told, said.text)
         yield Row.of(f"option.removed_cards.{card_id}", "option", words), cards.ROW_PROVENANCE[card_id]
 
 
