@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal, get_args
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import msgspec
 
@@ -302,6 +302,9 @@ def _check(name: str, languages: Sequence[str], rows: Sequence[tuple[Row, Proven
             words = row.words(lang)
             if words is not None and (not words.name.strip() or bool(row.en.text) != bool(words.text)):
                 raise DataError(f"{label}: {lang} needs a name, and a text exactly where English has one")
+        # a room's options form is read before anything else of the game: never half in English
+        if row.group == "option" and any(row.words(lang) is None for lang in languages):
+            raise DataError(f"{label}: an option needs words in every language of the game ({languages})")
 
 
 def check_catalog(
@@ -325,8 +328,8 @@ def check_catalog(
     game's derived fields told in it (a story row of that language may name them too).
 
     Raises `DataError`: a row given twice, a language the game does not have, words without a name or
-    with a text where English has none (or none where it has one), an id of ``required`` without a
-    row, or a story row `check_story` refuses."""
+    with a text where English has none (or none where it has one), an ``option`` row without words in
+    one of ``languages``, an id of ``required`` without a row, or a story row `check_story` refuses."""
     _check(name, languages, given)
     own = list(own_rows({row.id: row for row, _ in given})) if own_rows else []
     _check(f"{name}: the game's own rows", languages, own)
@@ -376,17 +379,36 @@ def load_catalog(
     )
 
 
+def option_values(options: Any) -> dict[str, list[str]]:
+    """Per field of the ``options`` Struct, the values a room may choose from that its type closes
+    (a ``Literal``, alone, optional or as a list's items: Infarkt's ``variant`` and ``expansions``);
+    a field whose type closes none is left out."""
+    hints = get_type_hints(options, include_extras=True)
+    found = {name: _literals(hints[name]) for name in options.__struct_fields__}
+    return {name: values for name, values in found.items() if values}
+
+
+def _literals(hint: Any) -> list[str]:
+    if get_origin(hint) is Literal:
+        return [str(v) for v in get_args(hint)]
+    # Annotated's metadata, Union's members and a list's items: only types can close values
+    return [v for arg in get_args(hint) if not isinstance(arg, msgspec.Meta) for v in _literals(arg)]
+
+
 def required_ids(
     phase: Any, options: Any, action: Any, ends: Iterable[str], names: Iterable[str], rules: Iterable[str]
 ) -> set[str]:
     """The ids a game's catalogue must have: ``phase.<p>`` for each value of the ``phase`` Literal,
-    ``option.<field>`` for each field of the ``options`` Struct, ``choice.<kind>`` for each member of the
-    ``action`` union, ``end.<reason>`` for each of ``ends``, every id the story ``names`` and every rule
-    id of ``rules`` (``GRE-1``)."""
+    ``option.<field>`` for each field of the ``options`` Struct and ``option.<field>.<value>`` for each
+    value its type closes (`option_values`), ``choice.<kind>`` for each member of the ``action`` union,
+    ``end.<reason>`` for each of ``ends``, every id the story ``names`` and every rule id of ``rules``
+    (``GRE-1``)."""
     kinds = [m.__struct_config__.tag for m in get_args(action) or (action,)]
+    values = option_values(options)
     return (
         {f"phase.{p}" for p in get_args(phase)}
         | {f"option.{f}" for f in options.__struct_fields__}
+        | {f"option.{f}.{v}" for f, closed in values.items() for v in closed}
         | {f"choice.{k}" for k in kinds}
         | {f"end.{e}" for e in ends}
         | set(names)

@@ -29,13 +29,13 @@ declare(
 
 # ---- options and state ----------------------------------------------------------------------------------
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Room options. ``start``: ``"seat0"``, ``"random"`` or a seat number as a string (GRE-5);
-    ``offer_cut``: prompt the holder's right-hand neighbour for a cut (GRE-15); ``turn_limit``: turns
-    after which the game ends as a guard (GRE-21)."""
+    """Room options. ``start``: ``"seat0"``, ``"random"`` or a seat number as its digits (``"2"``, not
+    ``"02"``; GRE-5); ``offer_cut``: prompt the holder's right-hand neighbour for a cut (GRE-15);
+    ``turn_limit``: turns after which the game ends as a guard (GRE-21)."""
 
     # the pattern refuses junk at room creation; a seat number past the table's last seat is refused by
     # `setup`, which the lobby's dry run calls with the room's seat count
-    start: Annotated[str, msgspec.Meta(pattern="^(seat0|random|[0-9]{1,2})$")] = "seat0"
+    start: Annotated[str, msgspec.Meta(pattern="^(seat0|random|[0-9]|[1-9][0-9])$")] = "seat0"
     offer_cut: bool = False
     turn_limit: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 200
 

@@ -4,6 +4,7 @@ data (IGR-9, IGR-26), and a character's text names its Abilities (IGR-31…35)."
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
@@ -23,7 +24,7 @@ REQUIRED = required_ids(
     ("finished", "no_survivor"),
     {a for c in cards.CHARACTERS.values() for a in (*c.abilities, c.passive)},
     (f"IGR-{n}" for n in range(1, 38)),
-)
+) | {"option.first_player.random", "option.first_player.seat0"}
 
 
 def _two(name: str, name_pl: str, text: str, text_pl: str) -> dict[str, Words]:
@@ -86,13 +87,33 @@ def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]
         yield Row.of(c.id, "character", words), cards.ROW_PROVENANCE[c.id]
 
 
+def _removable(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
+    """A choice of the ``removed_cards`` option per copy of an Event or ordinary Resourcefulness card
+    (IGR Options): the card's name, with the copy's number among those of the same name where there
+    are several, so that a form's checkboxes can be told apart."""
+    template = file_rows["text.removed_card"]
+    deck = [cards.EVENTS.get(card_id) or cards.RES[card_id] for card_id in (*cards.EVENTS, *cards.ORDINARY)]
+    copies, seen = Counter(card.name for card in deck), Counter[str]()
+    for card in deck:
+        card_id = card.id
+        seen[card.name] += 1
+        words = {}
+        for lang, name in (("en", card.name), ("pl", card.name_pl)):
+            said = template.words(lang) or template.en
+            told = said.name.format(name=name, copy=seen[card.name]) if copies[card.name] > 1 else name
+            words[lang] = Words(told, said.text)
+        yield Row.of(f"option.removed_cards.{card_id}", "option", words), cards.ROW_PROVENANCE[card_id]
+
+
 def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
-    """A row per Work, Chillout and Resourcefulness card (their own names and texts), per Small Loop
-    effect, per loop and space of the board and per character."""
+    """A row per Work, Chillout and Resourcefulness card (their own names and texts), per copy the
+    ``removed_cards`` option may leave out, per Small Loop effect, per loop and space of the board and
+    per character."""
     deck: list[cards.EventCard | cards.ResCard] = [*cards.EVENTS.values(), *cards.RES.values()]
     for card in deck:
         words = _two(card.name, card.name_pl, card.text, card.text_pl)
         yield Row.of(card.id, "card", words), cards.ROW_PROVENANCE[card.id]
+    yield from _removable(file_rows)
     yield from _loop_effects(file_rows)
     yield from _board(file_rows)
     yield from _characters(file_rows)

@@ -5,7 +5,7 @@ health changes) are told from its data, after the words the catalogue file gives
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, get_args
 
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
 from games.engine.data import Provenance
@@ -14,6 +14,8 @@ from games.infarkt import cards, model
 from games.infarkt.cards import TRACKS
 
 LANGS = ("en", "cs")
+#: The places the ``expansions`` option chooses from (INF-22…26).
+EXPANSIONS = frozenset(get_args(model.Expansion))
 
 #: Every id the catalogue must name besides the rows built here (INF-1…28 among them).
 REQUIRED = required_ids(
@@ -62,13 +64,16 @@ def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
 
 
 def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
-    """A row per card, per place (named as places.json names it) and per action of a place, also under
-    the action's own id (``gym-a``) that events name as their ``source``."""
+    """A row per card, per place (named as places.json names it; an expansion's also as the
+    ``expansions`` option's choice) and per action of a place, also under the action's own id
+    (``gym-a``) that events name as their ``source``."""
     yield from _cards(file_rows)
     for place in cards.PLACES.values():
         given = file_rows[place.id]
         words = {"en": Words(place.name_en, given.en.text), "cs": Words(place.name_cs, _say(given, "cs"))}
         yield Row.of(place.id, "place", words), "rulebook"  # places.json: the rulebook's
+        if place.id in EXPANSIONS:  # the room option's choice, named and told as the place (INF-22…26)
+            yield Row.of(f"option.expansions.{place.id}", "option", words), "rulebook"
     for action in cards.ACTIONS.values():
         given = file_rows[f"action.{action.id}"]
         words = {}

@@ -80,7 +80,10 @@ class Lobby:
             raise Refused("game/not_found", f"no game {body.game!r}")
         check_timers(game, body.timers)
         if not game.min_seats <= body.seats <= game.max_seats:
-            raise Refused("request/invalid", f"seats must be {game.min_seats} to {game.max_seats}")
+            # the same details as the options' own range (`checked_options`): a form names the bounds
+            reason = f"seats must be {game.min_seats} to {game.max_seats}"
+            seats = [game.min_seats, game.max_seats]
+            raise Refused("request/invalid", reason, {"error": reason, "seats": seats})
         if body.leaver_bot is not None:
             self._check_policy(body.game, body.leaver_bot)
         options = checked_options(game, body.seats, body.options)

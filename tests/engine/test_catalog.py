@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.engine import DataError
-from games.engine.catalog import Catalog, Row, Words, check_catalog, derive, negotiate
+from games.engine.catalog import Catalog, Row, Words, check_catalog, derive, negotiate, required_ids
 from games.engine.story import StoryLine
 from games.gregs import GAME as GREGS
 from games.gregs.events import EventBody
@@ -48,6 +48,7 @@ def _catalog(*rows: Row, translations: dict[str, list[StoryLine]] | None = None,
             "de needs a name, and a text exactly where",
         ),
         ((Row("x", "term", en=Words("X"), de=Words(" ")),), "de needs a name"),
+        ((Row("option.x", "option", en=Words("X")),), "an option needs words in every language"),
     ],
 )
 def test_issue_22_a_bad_row_is_refused_naming_it(rows: tuple[Row, ...], error: str) -> None:
@@ -121,3 +122,19 @@ def test_issue_22_the_language_served_follows_the_query_then_accept_language(
     asked: str | None, accept: str | None, served: str
 ) -> None:
     assert negotiate(["en", "de"], asked, accept) == served
+
+
+def test_issue_22_every_value_an_option_type_closes_needs_a_row() -> None:
+    """Infarkt's ``variant`` and ``expansions`` close their values: each needs ``option.<field>.<value>``,
+    so that a form names every choice; Gregs' ``start`` (a pattern) closes none."""
+    from games.gregs.model import Options as GregsOptions
+    from games.infarkt import model as infarkt
+
+    needed = required_ids(infarkt.Phase, infarkt.Options, infarkt.Action, (), (), ())
+    assert {"option.variant.base", "option.variant.extreme", "option.expansions.family"} <= needed
+    gregs = required_ids(str, GregsOptions, infarkt.Action, (), (), ())
+    assert {i for i in gregs if i.startswith("option.")} == {
+        "option.start",
+        "option.offer_cut",
+        "option.turn_limit",
+    }

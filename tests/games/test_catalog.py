@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.catalog import shipped
-from games.engine.catalog import Catalog
+from games.engine.catalog import Catalog, option_values
 from games.grucha.cards import points
 from games.igranie import cards as igr
 from games.infarkt import cards as inf
@@ -41,8 +41,24 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     sizes = {(g, c.lang): c.total for g in OWN for c in catalog(g).coverage()}
     assert sizes[("gregs", "de")] == 107
     assert sizes[("grucha", "pl")] == 155
-    assert sizes[("igranie", "pl")] == 427
-    assert sizes[("infarkt", "cs")] == 288
+    # igranie: a row per removable copy (152) and first_player's two choices name the options' choices
+    assert sizes[("igranie", "pl")] == 582
+    assert sizes[("infarkt", "cs")] == 293  # the five expansions as the option's choices
+
+
+@pytest.mark.parametrize("game", sorted(OWN))
+def test_issue_22_every_option_and_choice_has_its_own_words_in_both_languages(game: str) -> None:
+    """The room's options form labels every option, and names every choice its type closes, from the
+    catalogue, in English and the game's language (never a fallback)."""
+    cat, options = catalog(game), shipped()[game].Options
+    wanted = {f"option.{name}" for name in options.__struct_fields__}
+    wanted |= {f"option.{f}.{v}" for f, values in option_values(options).items() for v in values}
+    for row_id in sorted(wanted):
+        row = cat.rows[row_id]
+        assert row.group == "option", row_id
+        for lang in ("en", OWN[game]):
+            words = row.words(lang)
+            assert words is not None and words.name.strip() and words.text.strip(), (row_id, lang)
 
 
 @pytest.mark.parametrize("game", sorted(OWN))

@@ -81,6 +81,9 @@ class TestGames:
             "error": "seats must be 3 to 5 with these options",
             "seats": [3, 5],
         }
+        # outside the widest bounds: the same details, with those bounds
+        refused = client.post("/api/rooms", json={"game": "igranie", "seats": 9})
+        assert refused.json()["details"] == {"error": "seats must be 2 to 5", "seats": [2, 5]}
         two = {"game": "igranie", "seats": 2, "options": {"allow_two_players": True}}
         assert client.post("/api/rooms", json=two).status_code == 201
 

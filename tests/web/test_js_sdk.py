@@ -112,6 +112,15 @@ def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_mo
     assert "# fail 0" in done.stdout and "# pass 1" in done.stdout
 
 
+def test_catalog_6_the_options_form_reads_a_refusal_s_field_and_words_it(node: str) -> None:
+    """clients/web/test/app_schema_form.test.mjs: app/schema-form.js's reading of a refusal under Node."""
+    done = subprocess.run(
+        [node, "--test", "test/app_schema_form.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
+
+
 def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_fields(node: str) -> None:
     """clients/web/test/app_renderers.test.mjs: the renderers' game-end sentences under Node."""
     done = subprocess.run(

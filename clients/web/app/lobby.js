@@ -1,12 +1,12 @@
 // The lobby page (/): the rooms, a page at a time as the API pages them, filtered by game and state;
-// a new room for any game, its options form generated from the game's options schema; the rooms this
-// browser holds seats in, to rejoin.
+// a new room for any game, its options form generated from the game's options schema and worded by its
+// catalogue in the page's language; the rooms this browser holds seats in, to rejoin.
 
 import * as api from "./api.js";
 import { fill, h } from "./dom.js";
-import { startChrome } from "./i18n.js";
+import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
-import { optionsForm } from "./schema-form.js";
+import { optionsForm, said } from "./schema-form.js";
 import * as storage from "./storage.js";
 
 await startChrome();
@@ -14,7 +14,7 @@ await startChrome();
 const $ = (id) => document.getElementById(id);
 // rooms a page; ?page_size=N shows another count (1 to 1,000, as the API takes)
 const PAGE = Math.min(1000, Math.max(1, Number(new URLSearchParams(location.search).get("page_size")) || 20));
-const state = { games: [], form: null, after: null, next: null, pages: [] };
+const state = { games: [], form: null, catalogs: new Map(), after: null, next: null, pages: [] };
 
 function roomLink(room) {
   return h("a", { href: `/rooms/${encodeURIComponent(room)}` }, room);
@@ -32,30 +32,75 @@ function showMine() {
   );
 }
 
-function chooseGame() {
-  const game = state.games.find((g) => g.id === $("game").value);
-  if (!game) return;
-  // the seat counts per option set (GET /api/games): the first is the default options' range
+// "3 to 5 seats; 2 to 5 with Allow two players": the seat counts per option set (GET /api/games), the
+// first the default options' range, the options named as the catalogue names them
+function seatRanges(game, catalog) {
   const ranges = game.seat_ranges || [{ options: {}, min: game.min_seats, max: game.max_seats }];
-  const hint = ranges
+  const optionName = (key) => (catalog && catalog.entries[`option.${key}`]?.name) || key;
+  const valueName = (key, v) => (catalog && catalog.entries[`option.${key}.${v}`]?.name) || String(v);
+  return ranges
     .map((r, i) => {
-      const named = Object.entries(r.options).map(([k, v]) => (v === true ? k : `${k} ${v}`));
-      return i === 0 ? `${r.min} to ${r.max} seats` : `${r.min} to ${r.max} with ${named.join(", ")}`;
+      if (i === 0) return said(t("ui.form.seat_range", "{min} to {max} seats"), r);
+      const named = Object.entries(r.options).map(([k, v]) =>
+        v === true ? optionName(k) : `${optionName(k)} ${valueName(k, v)}`,
+      );
+      return said(t("ui.form.seat_range_with", "{min} to {max} with {options}"), {
+        ...r,
+        options: named.join(", "),
+      });
     })
     .join("; ");
+}
+
+async function catalogOf(game) {
+  if (!state.catalogs.has(game)) state.catalogs.set(game, await api.catalog(game, language()));
+  return state.catalogs.get(game);
+}
+
+async function chooseGame() {
+  const game = state.games.find((g) => g.id === $("game").value);
+  if (!game) return;
+  const catalog = await catalogOf(game.id);
+  if ($("game").value !== game.id) return; // another game was chosen meanwhile
+  const hint = seatRanges(game, catalog);
   $("game-about").textContent = `${game.title}: ${hint}.`;
   const seats = $("seats");
   seats.min = game.min_seats;
   seats.max = game.max_seats;
-  seats.value = String(ranges[0].min);
+  seats.value = String((game.seat_ranges || [{ min: game.min_seats }])[0].min);
   $("seats-hint").textContent = hint;
-  state.form = optionsForm(game.options_schema, `opt-${game.id}`);
+  state.form = optionsForm(game.options_schema, {
+    idBase: `opt-${game.id}`,
+    catalog,
+    seats: Number(seats.value),
+  });
   fill($("options"), state.form.element);
 }
 
 function fieldError(id, text) {
   $(id).hidden = !text;
   $(id).textContent = text || "";
+  const input = $(id).parentElement.querySelector("input");
+  if (text) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+}
+
+// A refusal of the seat count or the turn timer, on its field in the page's words: the bounds the
+// server names (`details.seats`), else the input's own.
+function shownOnField(error) {
+  const message = error.message || "";
+  if (/\$\.seats|^seats /.test(message)) {
+    const [min, max] = (error.details && error.details.seats) || [$("seats").min, $("seats").max];
+    fieldError("seats-error", said(t("ui.form.error.seats", "Choose {min} to {max} seats."), { min, max }));
+    return true;
+  }
+  if (/\$\.timers/.test(message)) {
+    const bounds = { min: $("turn-timer").min, max: $("turn-timer").max };
+    const words = t("ui.form.error.range", "Choose a whole number from {min} to {max}.");
+    fieldError("turn-error", said(words, bounds));
+    return true;
+  }
+  return false;
 }
 
 async function create(event) {
@@ -82,11 +127,8 @@ async function create(event) {
     storage.keepHost(created.room, created.host_token);
     location.assign(`/rooms/${encodeURIComponent(created.room)}`);
   } catch (error) {
-    const message = error.message || "";
-    if (state.form.showError(message)) return;
-    if (/\$\.seats|^seats /.test(message)) return fieldError("seats-error", message);
-    if (/\$\.timers/.test(message)) return fieldError("turn-error", message);
-    $("create-error").textContent = `${sentence(error, "lobby")} ${message}`.trim();
+    if (error.code === "request/invalid" && (state.form.showError(error) || shownOnField(error))) return;
+    $("create-error").textContent = `${sentence(error, "lobby")} ${error.message || ""}`.trim();
   }
 }
 
@@ -139,8 +181,9 @@ async function boot() {
   for (const g of state.games) $("filter-game").append(h("option", { value: g.id }, g.title));
   const gregs = state.games.find((g) => g.id === "gregs");
   if (gregs) $("game").value = "gregs";
-  chooseGame();
+  await chooseGame();
   $("game").addEventListener("change", chooseGame);
+  $("seats").addEventListener("input", () => state.form && state.form.setSeats(Number($("seats").value)));
   $("create").addEventListener("submit", create);
   $("filters").addEventListener("submit", (e) => {
     e.preventDefault();

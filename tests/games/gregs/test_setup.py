@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import get_args
 
+import msgspec
 import pytest
 
 from games.engine import IllegalAction, Match
@@ -80,6 +81,11 @@ class TestStartPlayer:
     def test_gre5_start_seat_out_of_range_is_refused(self) -> None:
         with pytest.raises(ValueError, match="seat number below 4"):
             fresh(start="4")
+
+    @pytest.mark.parametrize("start", ["02", "00", "007", "seat1"])
+    def test_gre5_a_start_seat_spelt_another_way_is_refused_by_the_options(self, start: str) -> None:
+        with pytest.raises(msgspec.ValidationError, match=r"\$\.start"):
+            GAME.options({"start": start})
 
 
 class TestRow:
