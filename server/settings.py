@@ -122,8 +122,8 @@ class Settings(msgspec.Struct, frozen=True):
       seconds before a server-side bot acts.
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``autopass_min``/``autopass_max``: the range of the secret random delay before the server passes
-      for a seat whose settings ask for ``auto_pass`` (``autopass_min`` at most ``autopass_max``: checked
-      by `server.process.config.settings_from`).
+      for a seat whose settings ask for ``auto_pass`` (every player's seat unless turned off;
+      ``autopass_min`` at most ``autopass_max``: checked by `server.process.config.settings_from`).
     - ``store``: ``"memory"`` (the embedded default) or ``"redis"`` (rooms shared by every worker).
     - ``redis_url``: the Redis of ``store="redis"`` (``redis://host:port/db``); ``redis_prefix`` starts
       every key of this deployment (tests use their own); ``redis_cluster``: the URL names a node of a

@@ -3,7 +3,16 @@
 
 from clients.sdk.bot import BotPlayer, policy_named
 from clients.sdk.connection import Closed, Connection
-from clients.sdk.lobby import Claimed, Created, GameInfo, Lobby, LobbyError, LogLine, RoomInfo
+from clients.sdk.lobby import (
+    Claimed,
+    Created,
+    GameInfo,
+    Lobby,
+    LobbyError,
+    LogLine,
+    RoomInfo,
+    SeatSettings,
+)
 from clients.sdk.mirror import Mirror, Step
 from clients.sdk.outbox import ActionRefused, Outbox
 
@@ -21,6 +30,7 @@ __all__ = [
     "Mirror",
     "Outbox",
     "RoomInfo",
+    "SeatSettings",
     "Step",
     "policy_named",
 ]

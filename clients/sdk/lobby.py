@@ -1,4 +1,5 @@
-"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats, bots, start, public log."""
+"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats, seat settings, bots, start,
+public log."""
 
 from __future__ import annotations
 
@@ -72,6 +73,13 @@ class Claimed(msgspec.Struct):
 
     seat: int
     token: str
+
+
+class SeatSettings(msgspec.Struct, frozen=True):
+    """A seat's private settings (docs/api.md "Seat settings"). ``auto_pass``: the server passes for the
+    seat, after a secret random delay, whenever its prompt offers nothing but the pass (on by default)."""
+
+    auto_pass: bool = True
 
 
 class LogLine(msgspec.Struct):
@@ -174,6 +182,20 @@ class Lobby:
     async def leave(self, room: str, token: str) -> int:
         """Leave the seat of ``token``; returns the seat."""
         return int((await self._call("POST", f"/api/rooms/{room}/leave", token=token))["seat"])
+
+    async def settings(self, room: str, seat: int, token: str) -> SeatSettings:
+        """The private settings of ``seat``, with its ``token`` (docs/api.md "Seat settings"). Raises
+        `LobbyError` ``auth/bad_token`` (not this seat's token) or ``seat/not_found``."""
+        data = await self._call("GET", f"/api/rooms/{room}/seats/{seat}/settings", token=token)
+        return msgspec.convert(data, SeatSettings)
+
+    async def set_settings(self, room: str, seat: int, token: str, settings: SeatSettings) -> SeatSettings:
+        """Replace the settings of ``seat`` with ``settings`` (``SeatSettings(auto_pass=False)`` turns
+        auto-pass off), with its ``token``; returns those now stored. Raises `LobbyError`
+        ``auth/bad_token``, ``seat/not_found`` or ``seat/left``."""
+        body = msgspec.to_builtins(settings)
+        data = await self._call("PUT", f"/api/rooms/{room}/seats/{seat}/settings", token=token, json=body)
+        return msgspec.convert(data, SeatSettings)
 
     async def add_bot(self, room: str, seat: int, host_token: str, policy: str = "random") -> None:
         await self._call(

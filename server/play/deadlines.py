@@ -6,10 +6,10 @@
 - Any other seat gets ``timeout`` due after its prompt's timer class seconds (the room's override, else
   the server's; an unknown class counts as ``turn``), or ``away_seconds`` once it is away (the shorter
   of the two: away never lengthens a room's short timer).
-- A player's seat whose settings ask for ``auto_pass`` gets, beside that timeout, an ``autopass`` item
-  when its prompt offers nothing but the pass (`passes_only`): due after a delay drawn from `secrets`
-  in the server's range (`AutoPass`, never after the timeout), so the pass arrives as a player's would
-  and its timing tells nobody that the seat had nothing to play.
+- A player's seat whose settings ask for ``auto_pass`` (the default) gets, beside that timeout, an
+  ``autopass`` item when its prompt offers nothing but the pass (`passes_only`): due after a delay drawn
+  from `secrets` in the server's range (`AutoPass`, never after the timeout), so the pass arrives as a
+  player's would and its timing tells nobody that the seat had nothing to play.
 - A prompt whose id did not change keeps its deadlines (another seat's move does not reset the clock,
   nor draw a new auto-pass delay), unless the new timeout is earlier (the seat left, or went away).
   So does a prompt whose `Prompt.clock` is the previous prompt's: its id changed (the seat acted) but

@@ -20,10 +20,11 @@ CommitStatus = Literal["committed", "conflict", "duplicate", "id_reused"]
 
 class SeatSettings(msgspec.Struct, frozen=True, omit_defaults=True):
     """A seat holder's private preferences, set with its seat token (docs/api.md, "Seat settings"); never
-    in a view, a frame to another seat, the log or the room summary. ``auto_pass``: the server passes
-    for the seat, after a secret random delay, whenever its prompt offers nothing but the pass."""
+    in a view, a frame to another seat, the log or the room summary. ``auto_pass`` (on unless the
+    holder turns it off): the server passes for the seat, after a secret random delay, whenever its
+    prompt offers nothing but the pass (`server.play.deadlines.passes_only`; never for a bot's seat)."""
 
-    auto_pass: bool = False
+    auto_pass: bool = True
 
 
 class SeatRecord(msgspec.Struct, omit_defaults=True):

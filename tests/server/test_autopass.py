@@ -39,6 +39,8 @@ def room_meta(*records: SeatRecord) -> RoomMeta:
 
 
 AUTO = SeatSettings(auto_pass=True)
+#: Auto-pass is on by default: a seat whose holder does not want it says so.
+OFF = SeatSettings(auto_pass=False)
 
 
 def items(schedule: Any) -> list[tuple[int, str, float]]:
@@ -59,13 +61,21 @@ class Draws:
 
 class TestTheDeadline:
     def test_a_pass_only_prompt_of_an_auto_passing_seat_gets_an_autopass_beside_its_timeout(self) -> None:
-        meta = room_meta(SeatRecord(0, "h0", settings=AUTO), SeatRecord(1, "h1"))
+        meta = room_meta(SeatRecord(0, "h0", settings=AUTO), SeatRecord(1, "h1", settings=OFF))
         draw = Draws(2.5)
         schedule = schedule_for(
             meta, 1, {0: PASS_ONLY, 1: PASS_ONLY}, None, {}, 100.0, POLICY, AutoPass(draw=draw)
         )
         assert items(schedule) == [(0, "timeout", 110.0), (0, "autopass", 102.5), (1, "timeout", 110.0)]
         assert draw.ranges == [(1.0, 4.0)]
+
+    def test_a_players_seat_auto_passes_by_default_and_a_bots_seat_does_not(self) -> None:
+        assert SeatRecord(0, "h0").settings == AUTO
+        meta = room_meta(SeatRecord(0, "h0"), SeatRecord(1, bot="random"))
+        schedule = schedule_for(
+            meta, 1, {0: PASS_ONLY, 1: PASS_ONLY}, None, {}, 100.0, POLICY, AutoPass(draw=Draws(1.5))
+        )
+        assert items(schedule) == [(0, "timeout", 110.0), (0, "autopass", 101.5), (1, "bot", 100.0)]
 
     @pytest.mark.parametrize(
         ("record", "prompt"),
@@ -78,7 +88,8 @@ class TestTheDeadline:
             ),
             (SeatRecord(0, "h0", left=True, settings=AUTO), PASS_ONLY),  # a leaver takes its defaults
             (SeatRecord(0, bot="random", settings=AUTO), PASS_ONLY),  # a bot plays
-            (SeatRecord(0, "h0"), PASS_ONLY),  # the setting is off
+            (SeatRecord(0, bot="random"), PASS_ONLY),  # the default is for players, not bots
+            (SeatRecord(0, "h0", settings=OFF), PASS_ONLY),  # the setting is off
         ],
     )
     def test_no_autopass_otherwise(self, record: SeatRecord, prompt: Prompt) -> None:
@@ -138,12 +149,16 @@ async def services(request: pytest.FixtureRequest, clock: FakeClock) -> AsyncIte
     await made.aclose()
 
 
-async def reaction_room(services: Services, seed: str, auto: bool = True) -> tuple[str, dict[int, str]]:
-    """A started 3-seat ``fixture-reaction`` room of ``seed``, seat 1 auto-passing (``auto``), after seat
-    0 announced and passed: seat 1 is prompted in the announcement's window."""
+async def reaction_room(
+    services: Services, seed: str, auto: bool | None = True
+) -> tuple[str, dict[int, str]]:
+    """A started 3-seat ``fixture-reaction`` room of ``seed``, seat 1 auto-passing (``auto``; ``None``:
+    its settings never set), after seat 0 announced and passed: seat 1 is prompted in the
+    announcement's window."""
     room, _ = await services.lobby.create(CreateRoom("fixture-reaction", 3, seed=seed))
     tokens = dict([await services.lobby.claim(room, seat, f"p{seat}") for seat in range(2)])
-    await services.lobby.set_settings(room, 1, tokens[1], SeatSettings(auto_pass=auto))
+    if auto is not None:
+        await services.lobby.set_settings(room, 1, tokens[1], SeatSettings(auto_pass=auto))
     tokens[2] = (await services.lobby.claim(room, 2, "p2"))[1]  # the last seat starts the room
     await act(services.rooms, room, 0, {"kind": "announce", "move": "advance"})
     await act(services.rooms, room, 0, {"kind": "pass"})
@@ -186,6 +201,33 @@ class TestTheScheduler:
         counted = {"actor": "autopass", "result": "applied"}
         assert services.metrics.registry.get_sample_value("boardroom_actions_total", counted) == 1.0
 
+    async def test_by_default_the_server_passes_for_a_player_within_the_range_unasked(
+        self, services: Services, clock: FakeClock
+    ) -> None:
+        room, tokens = await reaction_room(services, seeds_where(no_counter, 1)[0], auto=None)
+        assert await services.lobby.settings(room, 1, tokens[1]) == AUTO
+        start = clock.now()
+        timeout, auto = await deadlines(services, room)
+        assert (timeout.due, auto.kind) == (start + 10.0, "autopass")
+        assert start + SETTINGS.autopass_min <= auto.due <= start + SETTINGS.autopass_max
+        clock.advance(auto.due - start)
+        assert await Scheduler(services).tick() == 1  # no client sent anything
+        step = (await services.store.get_log(room))[-1]
+        assert (step.seat, step.action, step.now) == (1, {"kind": "pass"}, auto.due)
+
+    async def test_switched_off_the_pass_only_prompt_waits_for_its_deadline(
+        self, services: Services, clock: FakeClock
+    ) -> None:
+        room, _ = await reaction_room(services, seeds_where(no_counter, 1)[0], auto=False)
+        (timeout,) = await deadlines(services, room)
+        assert timeout.kind == "timeout"
+        clock.advance(9.9)
+        assert await Scheduler(services).tick() == 0
+        clock.advance(0.1)
+        assert await Scheduler(services).tick() == 1
+        step = (await services.store.get_log(room))[-1]
+        assert (step.seat, step.action) == (1, {"kind": "timeout", "prompt": timeout.prompt})
+
     async def test_a_prompt_with_real_choices_is_never_auto_passed(
         self, services: Services, clock: FakeClock
     ) -> None:
@@ -203,7 +245,7 @@ class TestTheScheduler:
         room, tokens = await reaction_room(services, seeds_where(no_counter, 1)[0])
         timeout, auto = await deadlines(services, room)
         clock.advance(0.5)
-        await services.lobby.set_settings(room, 1, tokens[1], SeatSettings())
+        await services.lobby.set_settings(room, 1, tokens[1], OFF)
         assert await deadlines(services, room) == [timeout]  # no fresh reaction seconds from the toggle
         assert await Scheduler(services).fire(auto) == 0  # a stale auto-pass is refused by the commit
         await services.lobby.set_settings(room, 1, tokens[1], SeatSettings(auto_pass=True))
@@ -221,10 +263,10 @@ class TestTheScheduler:
     async def test_settings_reset_when_the_seat_is_freed(self, services: Services) -> None:
         room, _ = await services.lobby.create(CreateRoom("fixture-reaction", 2))
         seat, token = await services.lobby.claim(room, 0, "ann")
-        await services.lobby.set_settings(room, seat, token, SeatSettings(auto_pass=True))
+        await services.lobby.set_settings(room, seat, token, OFF)
         await services.lobby.leave(room, token)
         seat, token = await services.lobby.claim(room, 0, "bob")
-        assert await services.lobby.settings(room, seat, token) == SeatSettings()
+        assert await services.lobby.settings(room, seat, token) == SeatSettings() == AUTO
 
 
 # ---- the route ----------------------------------------------------------------------------------------
@@ -253,20 +295,23 @@ class TestTheRoute:
     def test_the_seat_holder_sets_and_reads_its_settings(self, http: httpx.Client) -> None:
         room, tokens = started(http)
         path = f"/api/rooms/{room}/seats/1/settings"
+        assert http.get(path, headers=bearer(tokens[1])).json() == {"auto_pass": True}  # the default
+        put = http.put(path, json={"auto_pass": False}, headers=bearer(tokens[1]))
+        assert (put.status_code, put.json()) == (200, {"auto_pass": False})
         assert http.get(path, headers=bearer(tokens[1])).json() == {"auto_pass": False}
-        put = http.put(path, json={"auto_pass": True}, headers=bearer(tokens[1]))
-        assert (put.status_code, put.json()) == (200, {"auto_pass": True})
-        assert http.get(path, headers=bearer(tokens[1])).json() == {"auto_pass": True}
-        assert http.put(path, json={}, headers=bearer(tokens[1])).json() == {"auto_pass": False}
+        assert http.get(f"/api/rooms/{room}/seats/0/settings", headers=bearer(tokens[0])).json() == {
+            "auto_pass": True
+        }
+        assert http.put(path, json={}, headers=bearer(tokens[1])).json() == {"auto_pass": True}
 
     @pytest.mark.parametrize(
         ("seat", "token", "body", "answer"),
         [
-            ("1", 0, {"auto_pass": True}, (401, "auth/bad_token")),  # another seat's token
-            ("1", None, {"auto_pass": True}, (401, "auth/bad_token")),
-            ("1", 1, {"auto_pass": True, "autoplay": True}, (400, "request/invalid")),
-            ("1", 1, {"auto_pass": "yes"}, (400, "request/invalid")),
-            ("7", 1, {"auto_pass": True}, (404, "seat/not_found")),
+            ("1", 0, {"auto_pass": False}, (401, "auth/bad_token")),  # another seat's token
+            ("1", None, {"auto_pass": False}, (401, "auth/bad_token")),
+            ("1", 1, {"auto_pass": False, "autoplay": True}, (400, "request/invalid")),
+            ("1", 1, {"auto_pass": "no"}, (400, "request/invalid")),
+            ("7", 1, {"auto_pass": False}, (404, "seat/not_found")),
         ],
     )
     def test_bad_requests_are_refused_and_change_nothing(
@@ -277,13 +322,13 @@ class TestTheRoute:
         refused = http.put(f"/api/rooms/{room}/seats/{seat}/settings", json=body, headers=headers)
         assert (refused.status_code, refused.json()["code"]) == answer
         assert http.get(f"/api/rooms/{room}/seats/1/settings", headers=bearer(tokens[1])).json() == {
-            "auto_pass": False
+            "auto_pass": True
         }
 
     def test_the_settings_are_private_to_the_seat(self, http: httpx.Client) -> None:
         room, tokens = started(http)
         before = http.get(f"/api/rooms/{room}").content
-        http.put(f"/api/rooms/{room}/seats/1/settings", json={"auto_pass": True}, headers=bearer(tokens[1]))
+        http.put(f"/api/rooms/{room}/seats/1/settings", json={"auto_pass": False}, headers=bearer(tokens[1]))
         assert http.get(f"/api/rooms/{room}").content == before
         assert b"auto_pass" not in http.get("/api/rooms").content
         assert http.get(f"/api/rooms/{room}/seats/1/settings", headers=bearer(tokens[0])).status_code == 401
@@ -292,7 +337,7 @@ class TestTheRoute:
         room, tokens = started(http)
         http.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[1]))
         refused = http.put(
-            f"/api/rooms/{room}/seats/1/settings", json={"auto_pass": True}, headers=bearer(tokens[1])
+            f"/api/rooms/{room}/seats/1/settings", json={"auto_pass": False}, headers=bearer(tokens[1])
         )
         assert (refused.status_code, refused.json()["code"]) == (409, "seat/left")
 

@@ -119,13 +119,13 @@ class TestMeta:
         await store.create_room(meta(), b"seed")
         first, second = await store.get_meta("r1"), await store.get_meta("r1")
         assert first is not None and second is not None
-        first.seats[1].settings = SeatSettings(auto_pass=True)
+        first.seats[1].settings = SeatSettings(auto_pass=False)  # auto-pass is on unless turned off
         assert await store.put_meta(first) is True
         assert await store.put_meta(second) is False  # a write from the old revision cannot undo it
         stored, loaded = await store.get_meta("r1"), (await store.load("r1", 0, None)).meta
         assert stored is not None and loaded is not None
         assert [s.settings for s in stored.seats] == [s.settings for s in loaded.seats]
-        assert [s.settings.auto_pass for s in stored.seats] == [False, True]
+        assert [s.settings.auto_pass for s in stored.seats] == [True, False]
 
     async def test_list_rooms_returns_every_room(self, store: Store) -> None:
         await store.create_room(meta("a"), b"s")

@@ -84,12 +84,16 @@ def test_the_generic_renderer_plays_a_game_to_its_end(pages: Pages, base_url: st
 
 
 def test_reaction_windows_ask_each_seat_of_the_tab_behind_its_curtain(pages: Pages, base_url: str) -> None:
-    """fixture-reaction (RCT-1..7) hot-seat: every prompt of a reaction window, a pass-only one too,
-    gets its curtain and its controls; nothing is passed for a seat by the page."""
+    """fixture-reaction (RCT-1..7) hot-seat with auto-pass turned off for both seats: every prompt of a
+    reaction window, a pass-only one too, gets its curtain and its controls; nothing is passed for a
+    seat by the page or the server."""
     page = pages.open("/")
     room = create_room(page, "fixture-reaction", 2, {"rounds": "1"})
     take_seat(page, 0)
-    take_seat(page, 1)
+    take_seat(page, 1)  # seat 0 announces first: nothing is passed before the boxes are unchecked
+    for seat in (0, 1):
+        page.uncheck(f"#auto-pass-{seat}")
+        page.wait_for_selector(f"#auto-pass-{seat}:not(:checked):not([disabled])")
     curtains: list[str] = []
     passes = 0
 

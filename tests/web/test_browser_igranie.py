@@ -1,8 +1,8 @@
 """iGranie z Gruzem in the browser (IGR-28, 30): a hot-seat tab holds seats 0 and 1, seat 2 is played
 over the protocol. Seat 0 rolls and passes in its movement window; the window asks seat 1, so the
 curtain comes and the page holds none of seat 0's hand; seat 1 reveals and plays a card on seat 0's
-roll by clicking. Seat 1 set "pass automatically" beforehand: in the next window, where it holds no
-cancel, the server passes for it without a click."""
+roll by clicking. Seat 1 keeps "pass automatically" on (the default): in the next window, where it holds
+no cancel, the server passes for it without a click. Seats 0 and 2 turn it off: they pass by hand."""
 
 from __future__ import annotations
 
@@ -118,6 +118,12 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
     body = {"game": "igranie", "seats": 3, "seed": SEED, "options": OPTIONS}
     room = httpx.post(f"{base_url}/api/rooms", json=body).json()["room"]
     token = httpx.post(f"{base_url}/api/rooms/{room}/seats/2/claim", json={"name": "Bea"}).json()["token"]
+    off = httpx.put(
+        f"{base_url}/api/rooms/{room}/seats/2/settings",
+        json={"auto_pass": False},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert off.json() == {"auto_pass": False}
     passer = Passer(base_url, room, token)
     passer.start()
     page = pages.open(f"/rooms/{room}")
@@ -129,8 +135,9 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
         .inner_text()
         .endswith("Pass automatically when I have nothing to play")
     )
-    page.check("#auto-pass-1")
-    page.wait_for_selector("#auto-pass-1:checked:not([disabled])")
+    assert page.locator("#auto-pass-1").is_checked()  # on by default
+    page.uncheck("#auto-pass-0")
+    page.wait_for_selector("#auto-pass-0:not(:checked):not([disabled])")
     try:
         for seat in (0, 1):  # the characters, in turn from the first player
             reveal(page, seat)

@@ -9,7 +9,11 @@ import subprocess
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
+
+from games.engine.model import Prompt
+from server.play.deadlines import passes_only
 
 from .conftest import WEB
 
@@ -128,6 +132,36 @@ def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_field
     )
     assert done.returncode == 0, done.stdout[-4000:]
     assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
+
+
+#: Prompts (the fields the check reads) on either side of `server.play.deadlines.passes_only`.
+PROMPTS = [
+    {"id": "w", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{}]}},
+    {"id": "w", "kinds": ["pass"], "default": "pass"},
+    {"id": "w", "kinds": ["pass", "counter"], "default": "pass", "choices": {"pass": [{}]}},
+    {"id": "t", "kinds": ["pass"], "default": "advance"},
+    {"id": "t", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{"x": 1}]}},
+    {"id": "t", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{}, {}]}},
+    {"id": "t", "kinds": ["roll"], "default": "roll", "choices": {"pass": [{}]}},
+]
+
+
+def test_the_page_hides_exactly_the_prompts_the_server_auto_passes(node: str) -> None:
+    """app/autopass.js `passesOnly` under Node answers as the server's `passes_only` does."""
+    script = (
+        "import { passesOnly } from './app/autopass.js';"
+        "console.log(JSON.stringify(JSON.parse(process.argv[1]).map(passesOnly)));"
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, json.dumps(PROMPTS)],
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    expected = [passes_only(msgspec.convert(p, Prompt)) for p in PROMPTS]
+    assert json.loads(done.stdout) == expected == [True, True, False, False, False, False, False]
 
 
 def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:

@@ -1,8 +1,10 @@
 // Hot-seat: which seat of this tab the page shows. With several seats at one device, whenever the
 // seat that must act changes the page drops the shown seat (its private view leaves the DOM) and
-// shows a curtain naming the next seat until that person reveals their own view. Every prompt gets
-// its curtain and its controls, whether the seat holds real options or only a pass, so the others at
-// the device learn nothing from timing or layout.
+// shows a curtain naming the next seat until that person reveals their own view. Every prompt the page
+// shows gets its curtain and its controls, whether the seat holds real options or only a pass, so the
+// others at the device learn nothing from timing or layout. A pass-only prompt the server answers by
+// itself (auto-pass on, autopass.js) is not shown and brings no curtain: at a shared device, seats that
+// must not tell the others when they had nothing to play turn auto-pass off.
 
 export class HotSeat {
   /** ``seats``: the seats this tab holds (ascending). */

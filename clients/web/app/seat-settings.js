@@ -1,14 +1,16 @@
 // The private settings of each seat this tab holds (docs/api.md "Seat settings"): one "pass
-// automatically" checkbox per seat, read with the seat's token and stored back on every change. Only
-// this browser sees them; the server never shows them to anyone else.
+// automatically" checkbox per seat (on unless its holder turned it off), read with the seat's token
+// and stored back on every change. Only this browser sees them; the server never shows them to anyone
+// else. The table hears of every value read or stored, to hide the prompts the server passes for.
 
 import * as api from "./api.js";
 import { fill, h, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 import { sentence } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
 
-function checkbox(room, seat, token, settings, seats) {
+function checkbox(room, seat, token, settings, seats, onChange) {
   const id = `auto-pass-${seat}`;
   const box = h("input", { type: "checkbox", id, "data-seat": seat, checked: settings.auto_pass });
   box.addEventListener("change", async () => {
@@ -17,6 +19,7 @@ function checkbox(room, seat, token, settings, seats) {
     try {
       const stored = await api.setSettings(room, seat, token, { ...settings, auto_pass: box.checked });
       Object.assign(settings, stored);
+      onChange(seat, { ...settings });
     } catch (error) {
       box.checked = settings.auto_pass;
       $("seat-settings-status").textContent = sentence(error, "lobby");
@@ -28,20 +31,25 @@ function checkbox(room, seat, token, settings, seats) {
     "label",
     { for: id },
     box,
-    ` ${seatName(seat, seats)}: Pass automatically when I have nothing to play`,
+    ` ${seatName(seat, seats)}: ${t("ui.auto_pass", "Pass automatically when I have nothing to play")}`,
   );
 }
 
 /** Draw the settings of ``held`` (``[[seat, token]]``) into the page's settings panel (hidden for a
- * spectator); ``seats``: the room summary's seats, for their names. */
-export async function drawSeatSettings(room, held, seats) {
+ * spectator); ``seats``: the room summary's seats, for their names. ``onChange(seat, {auto_pass})``
+ * hears each seat's settings once read and after every change stored; a seat whose settings cannot
+ * be read counts as auto-pass off (its prompts show, as they would without it). */
+export async function drawSeatSettings(room, held, seats, onChange = () => {}) {
   const panel = $("seat-settings");
   panel.hidden = held.length === 0;
   const rows = [];
   for (const [seat, token] of held) {
     try {
-      rows.push(checkbox(room, seat, token, await api.settings(room, seat, token), seats));
+      const settings = await api.settings(room, seat, token);
+      onChange(seat, { ...settings });
+      rows.push(checkbox(room, seat, token, settings, seats, onChange));
     } catch (error) {
+      onChange(seat, { auto_pass: false });
       $("seat-settings-status").textContent = sentence(error, "lobby");
     }
   }

@@ -106,8 +106,9 @@ export function drawCurtain({ seat, prompt, held, seats, reveal }) {
 }
 
 /** ``viewer``'s table drawn by ``renderer`` from ``ctx`` (renderers/index.js), its prompt's controls and
- * countdown, ``actionError`` and its ``log`` (sentences, newest first). */
-export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log }) {
+ * countdown, ``actionError`` and its ``log`` (sentences, newest first). ``passing``: the server passes
+ * for the viewer by itself (``ctx.prompt`` is then null): a quiet line instead of the prompt. */
+export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log, passing }) {
   const own = viewer !== null;
   $("curtain").hidden = true;
   $("play").hidden = false;
@@ -117,6 +118,7 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   const prompt = ctx.prompt && !ctx.outcome ? ctx.prompt : null;
   $("prompt").hidden = !own || Boolean(ctx.outcome);
   $("prompt-title").textContent = prompt ? t("ui.your_move", "Your move") : t("ui.nothing_to_do", "Nothing to do now");
+  $("auto-passing").hidden = !passing || Boolean(ctx.outcome);
   const countdown = $("countdown");
   if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
   else delete countdown.dataset.deadline;

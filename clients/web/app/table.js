@@ -2,9 +2,11 @@
 // browser holds for the room (none: a spectator). It draws the shown viewer's mirror with the game's
 // renderer, the prompt's controls and countdown, the event log in that viewer's words, the seats with
 // their marks, the connection state and the outcome; hot-seat tabs go through the curtain (hotseat.js).
+// A prompt the server passes for by itself (autopass.js) is never drawn: a quiet line says so instead.
 
 import { Connection } from "/static/sdk/boardroom.js";
 import * as api from "./api.js";
+import { autoPassed } from "./autopass.js";
 import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
@@ -48,10 +50,22 @@ const page = {
   replay: null, // the finished room's replay panel (replay.js)
   publicLog: null, // the public log's entries, once shown
   publicLogNamed: false, // whether its lines were worded with the spectator's view
+  settings: {}, // seat -> its private settings ({auto_pass}) as last read or stored (seat-settings.js)
 };
 
 function heldSeats() {
   return storage.seatTokens(roomId).map(([seat]) => seat);
+}
+
+/** ``seat``'s prompt as the page shows it: none while the server passes for the seat by itself. */
+function shownPrompt(seat) {
+  const prompt = page.conn.prompt(seat);
+  return autoPassed(prompt, page.settings[seat]) ? null : prompt;
+}
+
+/** Whether the server is about to pass for ``seat`` (its prompt is hidden: `shownPrompt`). */
+function passingFor(seat) {
+  return seat !== null && Boolean(page.conn) && autoPassed(page.conn.prompt(seat), page.settings[seat]);
 }
 
 function names() {
@@ -67,7 +81,7 @@ function describeEvent(body, ctx) {
 
 function rendererContext(viewer) {
   const view = page.conn ? page.conn.mirror(viewer) : null;
-  const prompt = viewer === null || !page.conn ? null : page.conn.prompt(viewer);
+  const prompt = viewer === null || !page.conn ? null : shownPrompt(viewer);
   return {
     view,
     viewer,
@@ -190,6 +204,7 @@ function drawShown(viewer) {
     pending: page.pending,
     actionError: page.actionError,
     log: page.log.newestFirst(viewer),
+    passing: passingFor(viewer),
   });
 }
 
@@ -201,11 +216,11 @@ function draw() {
   if (!page.conn) return;
   const held = page.hotseat.seats;
   if (held.length === 0) return drawShown(null);
-  const due = page.outcome ? [] : held.filter((s) => page.conn.prompt(s));
+  const due = page.outcome ? [] : held.filter((s) => shownPrompt(s));
   const { shown, curtain } = page.hotseat.settle(due);
   if (shown !== null) return drawShown(shown);
   clearPrivate();
-  const prompt = curtain === null ? null : page.conn.prompt(curtain);
+  const prompt = curtain === null ? null : shownPrompt(curtain);
   drawCurtain({ seat: curtain, prompt, held, seats: names(), reveal });
 }
 
@@ -224,7 +239,10 @@ function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
   page.hotseat = new HotSeat(heldSeats());
-  drawSeatSettings(roomId, storage.seatTokens(roomId), names());
+  drawSeatSettings(roomId, storage.seatTokens(roomId), names(), (seat, settings) => {
+    page.settings[seat] = settings;
+    schedule();
+  });
   const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
   const mine = (fn) => (detail) => {
