@@ -15,6 +15,15 @@ state, generic over its effect type ``F`` (a tagged Struct union) and its play p
   when all have answered. Its plays cannot target (nobody could answer back), so another seat's answer
   changes nothing a seat may choose: a seat's prompt id stays the same until it answers, and its
   deadline with it.
+- A **rounds** window (IGR-30's ruling: the order of the table is kept, the waiting is not) asks every
+  eligible seat at once, in *rounds of asking*: each seat answers once a round, a play or a pass, and
+  nobody sees what it sent (its play is ``held``) until the round is complete. Then the round's plays
+  are *taken* in the window's seat order (the active player first: the ids follow that order), and
+  everyone is asked again; a round without a play closes the window. So a window where nobody plays
+  costs one deadline, not one per seat, and which seat clicked first changes nothing. A seat's prompt
+  id stays the same for the whole round (``w<window>/r<round>/<seat>``); a play may target only a play
+  taken in an earlier round. The game announces the plays a round took (`take`) when they are taken,
+  not when they are sent: until then a play is the sender's secret.
 - Each window names the ``timer`` class of its prompts and their ``default`` word (``reaction`` and
   ``pass`` unless the game says otherwise: Staff defaults to ``accept``); the game's ``apply`` carries
   out the default of a `Timeout`. Every prompt has its own id.
@@ -49,7 +58,7 @@ from games.engine.model import ActionStruct, Event, Prompt
 F = TypeVar("F")
 P = TypeVar("P")
 
-Mode = Literal["ordered", "concurrent", "once"]
+Mode = Literal["ordered", "concurrent", "once", "rounds"]
 #: A seat's legal plays in a window by kind, as a prompt's ``choices`` lists them (without ``pass``).
 Choices = dict[str, list[dict[str, Any]]]
 
@@ -95,6 +104,8 @@ class Window(msgspec.Struct, Generic[P], omit_defaults=True):
     answered: list[int] = []
     plays: list[Play[P]] = []
     resolving: bool = False
+    held: list[Play[P]] = []
+    round: int = 0
 
 
 class Pending(msgspec.Struct, Generic[F, P], omit_defaults=True):
@@ -113,6 +124,7 @@ class Windows(msgspec.Struct, Generic[F, P], omit_defaults=True):
     queue: list[Pending[F, P]] = []
     next_play: int = 1
     next_window: int = 1
+    taken: list[Play[P]] = []
 
 
 class Resolver(abc.ABC, Generic[F, P]):
@@ -208,13 +220,13 @@ def accepting(ws: Windows[F, P]) -> Window[P] | None:
 
 def responders(ws: Windows[F, P]) -> list[int]:
     """The seats prompted now: the seat at ``turn`` (ordered), every seat yet to pass (concurrent) or
-    yet to answer (once)."""
+    yet to answer (once; rounds: in this round)."""
     window = accepting(ws)
     if window is None:
         return []
     if window.mode == "ordered":
         return [window.seats[window.turn]]
-    done = window.answered if window.mode == "once" else window.passed
+    done = window.answered if window.mode in ("once", "rounds") else window.passed
     return [s for s in window.seats if s not in done]
 
 
@@ -231,6 +243,11 @@ def play(
     window = _responding(ws, seat)
     if target is not None:
         _check_target(window, target)
+    if window.mode == "rounds":  # held, without an id, until the round is complete
+        held: Play[P] = Play(0, seat, payload, target=target, cancellable=cancellable)
+        window.held.append(held)
+        _answer(ws, window, seat)
+        return held
     entry: Play[P] = Play(ws.next_play, seat, payload, target=target, cancellable=cancellable)
     ws.next_play += 1
     window.plays.append(entry)
@@ -249,7 +266,7 @@ def pass_(ws: Windows[F, P], seat: int) -> bool:
     """
     window = _responding(ws, seat)
     window.passed.append(seat)
-    if window.mode == "once":
+    if window.mode in ("once", "rounds"):
         return _answer(ws, window, seat)
     _advance(window)
     if len(window.passed) == len(window.seats):
@@ -280,10 +297,32 @@ def _check_target(window: Window[P], target: int) -> None:
 
 def _answer(ws: Windows[F, P], window: Window[P], seat: int) -> bool:
     window.answered.append(seat)
-    if len(window.answered) == len(window.seats):
-        _close(ws, window)
-        return True
-    return False
+    if len(window.answered) < len(window.seats):
+        return False
+    if window.mode == "rounds" and window.held:
+        _take(ws, window)
+        return False
+    _close(ws, window)
+    return True
+
+
+def _take(ws: Windows[F, P], window: Window[P]) -> None:
+    """End a round of asking that brought plays: take them in seat order and ask everyone again."""
+    order = {seat: i for i, seat in enumerate(window.seats)}
+    for entry in sorted(window.held, key=lambda p: order[p.seat]):
+        entry.id = ws.next_play
+        ws.next_play += 1
+        window.plays.append(entry)
+        ws.taken.append(entry)
+    window.held, window.answered, window.passed = [], [], []
+    window.round += 1
+
+
+def take(ws: Windows[F, P]) -> list[Play[P]]:
+    """The plays rounds of asking took since the last call (with their ids, in the order taken), for
+    the game to announce and carry out; each is returned once."""
+    taken, ws.taken = ws.taken, []
+    return taken
 
 
 def _advance(window: Window[P]) -> None:
@@ -325,11 +364,14 @@ def settle(plays: Sequence[Play[P]]) -> None:
 def prompt_id(window: Window[P], seat: int) -> str:
     """``seat``'s prompt id in ``window``: new after every play, and in ordered mode after every pass
     too, so a timeout aimed at an earlier prompt is refused as stale; in once mode the same until the
-    seat answers (``w<window>/<seat>``)."""
+    seat answers (``w<window>/<seat>``), in rounds mode for the whole round
+    (``w<window>/r<round>/<seat>``)."""
     if window.mode == "ordered":
         return f"w{window.id}/{len(window.plays)}/{len(window.passed)}/{seat}"
     if window.mode == "once":
         return f"w{window.id}/{seat}"
+    if window.mode == "rounds":
+        return f"w{window.id}/r{window.round}/{seat}"
     return f"w{window.id}/{len(window.plays)}/{seat}"
 
 

@@ -514,3 +514,73 @@ class TestGuard:
         recorder = Guarding(ws, set())
         wn.run(ws, recorder)
         assert recorder.log == ["play 2 event", "close 2", "effect event applies", "play 1 move", "close 1"]
+
+
+def rounds(seats: list[int], opening: str = "move") -> Ws:
+    """Windows with one rounds window whose opening play (id 1) is ``opening`` by the first seat."""
+    ws: Ws = wn.Windows()
+    wn.open_window(ws, "rounds", seats, "test", [(seats[0], opening)])
+    return ws
+
+
+def prompt_ids(ws: Ws) -> dict[int, str]:
+    return {s: p.id for s, p in wn.prompts(ws, lambda w, s: {}).items()}
+
+
+class TestRoundsWindow:
+    """IGR-30's ruling: every seat asked at once; a round's plays taken in turn order; asked again."""
+
+    def test_igr30_every_living_player_is_asked_at_the_same_moment_and_keeps_its_prompt_all_round(
+        self,
+    ) -> None:
+        ws = rounds([2, 0, 1])
+        assert prompt_ids(ws) == {2: "w1/r0/2", 0: "w1/r0/0", 1: "w1/r0/1"}
+        wn.pass_(ws, 0)
+        assert prompt_ids(ws) == {2: "w1/r0/2", 1: "w1/r0/1"}
+        assert wn.idle_code(ws, 0) == "window/answered"
+        refused("window/answered", wn.pass_, ws, 0)
+
+    def test_igr30_a_window_where_nobody_plays_closes_with_the_round(self) -> None:
+        ws = rounds([2, 0, 1])
+        assert pass_round(ws, [1, 2, 0]) == [False, False, True]
+        recorder = Recorder(ws)
+        wn.run(ws, recorder)
+        assert recorder.log == ["play 1 move", "close 1"]
+
+    def test_igr30_plays_sent_in_one_round_are_taken_in_turn_order_from_the_active_player(self) -> None:
+        ws = rounds([2, 0, 1])
+        # seat 1 sends first, then seat 2 (the active player); seat 0 passes last
+        assert wn.play(ws, 1, "late").id == 0
+        assert wn.play(ws, 2, "first").id == 0
+        assert (ws.stack[-1].plays[-1].payload, wn.take(ws)) == ("move", [])  # nobody sees them yet
+        assert wn.pass_(ws, 0) is False
+        taken = wn.take(ws)
+        assert [(p.id, p.seat, p.payload) for p in taken] == [(2, 2, "first"), (3, 1, "late")]
+        assert wn.take(ws) == []
+        # everyone is asked again, in a new round, and may answer the plays taken
+        assert prompt_ids(ws) == {2: "w1/r1/2", 0: "w1/r1/0", 1: "w1/r1/1"}
+        wn.play(ws, 0, "cancel", target=3)
+        assert pass_round(ws, [2, 1]) == [False, False]
+        assert [p.id for p in wn.take(ws)] == [4]
+        assert pass_round(ws, [2, 0, 1]) == [False, False, True]
+        recorder = Recorder(ws)
+        wn.run(ws, recorder)
+        assert recorder.log == [
+            "play 4 cancel",
+            "play 3 late cancelled",
+            "play 2 first",
+            "play 1 move",
+            "close 1",
+        ]
+
+    def test_igr30_a_play_cannot_target_one_held_in_the_same_round(self) -> None:
+        ws = rounds([0, 1])
+        wn.play(ws, 0, "boost")
+        with pytest.raises(IllegalAction) as caught:
+            wn.play(ws, 1, "cancel", target=2)
+        assert (caught.value.code, caught.value.details) == (
+            "window/no_target",
+            {"target": 2, "reason": "missing"},
+        )
+        wn.play(ws, 1, "cancel", target=1)  # the opening play was taken before the round
+        assert [(p.seat, p.target) for p in wn.take(ws)] == [(0, None), (1, 1)]
