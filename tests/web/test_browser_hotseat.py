@@ -4,9 +4,13 @@ previous seat's cards, and the next seat's cards appear only once that person re
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
-from tests.web.conftest import Pages, screenshot
+import httpx
+import pytest
+
+from tests.web.conftest import Pages, screenshot, serve
 from tests.web.helpers import (
     CURTAIN,
     click_action,
@@ -114,3 +118,59 @@ def test_reaction_windows_ask_each_seat_of_the_tab_behind_its_curtain(pages: Pag
     log = [e["body"] for e in public_log(base_url, room)]
     assert sum(b["kind"] == "passed" for b in log) == passes > 0
     assert {"Seat 0: your turn — show", "Seat 1: your turn — show"} <= set(curtains)
+
+
+ASK = "#curtain:not([hidden]) button.nobody"
+
+
+@pytest.fixture(scope="module")
+def seeded_url() -> Iterator[str]:
+    """A worker that takes fixed seeds, so the deal gives both seats a boost card in a raid's contest."""
+    with serve("--fixtures", "--allow-seed", "--timer", "turn=300") as url:
+        yield url
+
+
+def test_a_window_asking_several_seats_of_the_tab_shows_one_screen_and_nobody_passes_them_all(
+    browser: Any, seeded_url: str
+) -> None:
+    """The pace issue's hot-seat windows (fixture-reaction, RCT-5's concurrent contest window), auto-pass
+    on as by default: seats asked by one window together get "Does anyone play a card?" with a button
+    per seat and "Nobody"; "Nobody" passes for each of them; the curtain names what a prompt is for;
+    a pass-only prompt never brings a curtain."""
+    pages = Pages(browser, seeded_url)
+    body = {"game": "fixture-reaction", "seats": 2, "seed": "01", "options": {"rounds": 2}}
+    room = httpx.post(f"{seeded_url}/api/rooms", json=body).json()["room"]
+    page = pages.open(f"/rooms/{room}")
+    take_seat(page, 0)
+    take_seat(page, 1)
+    asked: list[list[str]] = []
+    purposes: set[str] = set()
+    passes_sent = 0
+    while not finished(page)():
+        if page.locator(ASK).count():
+            assert page.inner_text("#curtain-title") == "Does anyone play a card?"
+            seats = page.locator("#curtain .ask-seats button.reveal").all_inner_texts()
+            asked.append(seats)
+            page.locator(ASK).click()
+            passes_sent += len(seats)
+            page.wait_for_selector(ASK, state="detached")
+            continue
+        if page.locator(CURTAIN).count():
+            purposes.add(page.locator("#curtain .curtain-purpose").inner_text())
+            page.locator(CURTAIN).click()
+            continue
+        found = offered(page)
+        if not found:
+            page.wait_for_timeout(30)
+            continue
+        assert [f[0] for f in found] != ["pass"]  # a pass-only prompt is the server's to answer
+        # raid whenever announcing (its contest is the window both seats may play in), else let the
+        # windows close: the announcement stands and nobody buys a truce
+        raid = [f for f in found if f[2].startswith("Raid")]
+        click_action(page, *(raid or [f for f in found if f[0] == "pass"] or found)[0])
+    assert asked and all(seats == ["Seat 0 plays a card", "Seat 1 plays a card"] for seats in asked)
+    assert {"Seat 0: your turn", "Seat 1: your turn"} & purposes
+    log = [e["body"] for e in public_log(seeded_url, room)]
+    assert sum(b["kind"] == "passed" for b in log) >= passes_sent
+    pages.close()
+    assert pages.errors == []

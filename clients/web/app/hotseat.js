@@ -25,6 +25,25 @@ export class HotSeat {
     return { shown: this.shown, curtain: this.shown === null && due.length ? due[0] : null };
   }
 
+  /** Whether the tab shows the shared screen of a reaction window ("Does anyone play a card?") for
+   * ``due`` (its seats with a prompt now; ``promptOf(seat)`` their prompts): when one round of asking of
+   * one window (`askOf`) asks several of them, and until each has answered. A seat revealed from that
+   * screen answers behind its own curtain; a new round asks everyone again on the shared screen. */
+  asking(due, promptOf) {
+    if (!this.several || !due.length) return false;
+    const asks = new Set(due.map((s) => askOf(promptOf(s))));
+    const [ask] = asks;
+    if (asks.size !== 1 || ask === null || (due.length < 2 && this.ask !== ask)) {
+      this.ask = null;
+      return false;
+    }
+    if (this.ask !== ask) {
+      this.ask = ask;
+      this.shown = null;
+    }
+    return !due.includes(this.shown);
+  }
+
   reveal(seat) {
     if (this.seats.includes(seat)) this.shown = seat;
   }
@@ -32,4 +51,10 @@ export class HotSeat {
   hide() {
     if (this.several) this.shown = null;
   }
+}
+
+/** The round of asking of a reaction window a prompt belongs to (``w3/r0`` of ``w3/r0/2``: its id
+ * without the seat), or null for any other prompt. */
+export function askOf(prompt) {
+  return prompt && /^w\d+\//.test(prompt.id) ? prompt.id.slice(0, prompt.id.lastIndexOf("/")) : null;
 }

@@ -65,7 +65,35 @@ export function tick() {
 
 /** The curtain asking ``seat`` (with its ``prompt``) to show its view; ``seat`` null: nobody of
  * ``held`` must act, any of them may show theirs. ``reveal(seat)`` shows one. */
-export function drawCurtain({ seat, prompt, held, seats, reveal }) {
+/** The shared screen of a reaction window that asks several seats of this device at once: a button per
+ * seat to answer behind its own curtain, and one for "nobody plays" (``nobody()`` passes for them all).
+ * ``purpose``: what the window is for, in words. */
+export function drawAsk({ due, purpose, seats, reveal, nobody, deadline }) {
+  const curtain = $("curtain");
+  fill(
+    curtain,
+    h("h2", { id: "curtain-title" }, t("ui.hotseat.ask", "Does anyone play a card?")),
+    h("p", { class: "ask-purpose" }, purpose),
+    deadline ? h("p", { class: "countdown", role: "timer", "data-deadline": deadline }, countdownText({ deadline })) : null,
+    h(
+      "div",
+      { class: "row ask-seats" },
+      due.map((s) =>
+        h(
+          "button",
+          { type: "button", class: "reveal", "data-seat": s, onclick: () => reveal(s) },
+          t("ui.hotseat.plays", "{seat} plays a card").replace("{seat}", seatName(s, seats)),
+        ),
+      ),
+      h("button", { type: "button", class: "nobody primary", onclick: nobody }, t("ui.hotseat.nobody", "Nobody")),
+    ),
+  );
+  const wasHidden = curtain.hidden;
+  curtain.hidden = false;
+  if (wasHidden) curtain.querySelector("button.nobody").focus();
+}
+
+export function drawCurtain({ seat, prompt, held, seats, reveal, purpose }) {
   const curtain = $("curtain");
   const button =
     seat === null
@@ -95,6 +123,7 @@ export function drawCurtain({ seat, prompt, held, seats, reveal }) {
         ? "No seat of this device has to act now."
         : "Only that player should look: press the button to see your cards.",
     ),
+    seat !== null && purpose ? h("p", { class: "curtain-purpose" }, `${seatName(seat, seats)}: ${purpose}`) : null,
     prompt && prompt.deadline
       ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt))
       : null,

@@ -10,7 +10,7 @@ import { autoPassed } from "./autopass.js";
 import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
-import { HotSeat } from "./hotseat.js";
+import { askOf, HotSeat } from "./hotseat.js";
 import { drawSeatSettings } from "./seat-settings.js";
 import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
@@ -19,7 +19,7 @@ import { rendererFor } from "./renderers/index.js";
 import { Replay } from "./replay.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
-import { clearPrivate, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+import { clearPrivate, drawAsk, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
 
 await startChrome();
 
@@ -217,11 +217,34 @@ function draw() {
   const held = page.hotseat.seats;
   if (held.length === 0) return drawShown(null);
   const due = page.outcome ? [] : held.filter((s) => shownPrompt(s));
+  if (page.hotseat.asking(due, shownPrompt)) {
+    clearPrivate();
+    const prompt = shownPrompt(due[0]);
+    const nobody = () => passAll(due.map((s) => [s, shownPrompt(s)]));
+    const purpose = purposeOf(due[0], prompt);
+    return drawAsk({ due, purpose, seats: names(), reveal, nobody, deadline: prompt.deadline });
+  }
   const { shown, curtain } = page.hotseat.settle(due);
   if (shown !== null) return drawShown(shown);
   clearPrivate();
   const prompt = curtain === null ? null : shownPrompt(curtain);
-  drawCurtain({ seat: curtain, prompt, held, seats: names(), reveal });
+  const purpose = prompt ? purposeOf(curtain, prompt) : "";
+  drawCurtain({ seat: curtain, prompt, held, seats: names(), reveal, purpose });
+}
+
+/** What ``seat``'s ``prompt`` is for, in words: the renderer's (iGranie: "a window after Seat 0's
+ * roll"), else a reaction window or the seat's turn. */
+function purposeOf(seat, prompt) {
+  const own = page.renderer.purpose && page.renderer.purpose(prompt, rendererContext(null));
+  if (own) return own;
+  return askOf(prompt) ? t("ui.hotseat.window", "a reaction window") : t("ui.hotseat.turn", "your turn");
+}
+
+/** "Nobody plays": a pass for each of ``answers`` ([seat, prompt]), one after the other. */
+async function passAll(answers) {
+  for (const [seat, prompt] of answers) {
+    if (prompt) await act(seat, { kind: "pass" }, prompt);
+  }
 }
 
 function setState(state) {

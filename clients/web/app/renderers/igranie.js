@@ -210,9 +210,27 @@ function windowNode(w, ctx) {
   );
 }
 
+// what opens a window (games/igranie/flow.py `window` purposes), as "a window after Seat 0's roll"
+const PURPOSES = {
+  move: "roll",
+  event: "event card",
+  loop: "loop effect",
+  contest: "theft",
+  special: "Special card",
+  ability: "Ability",
+};
+
 export default {
   game: "igranie",
   inline: [],
+  /** What a window prompt is for: the window of the prompt's id in the view, and who opened it. */
+  purpose(prompt, ctx) {
+    const id = Number(String(prompt.id).match(/^w(\d+)\//)?.[1]);
+    const w = (ctx.view?.windows || []).find((x) => x.id === id);
+    if (!w) return null;
+    const opener = w.plays && w.plays.length ? w.plays[0].seat : ctx.view.active;
+    return `a window after ${ctx.name(opener)}'s ${PURPOSES[w.purpose] || w.purpose}`;
+  },
   view(ctx) {
     const v = ctx.view;
     return h(
