@@ -54,7 +54,7 @@ class Services:
         self.trimmer = Trimmer()
         self.inflight = Inflight()
         autopass = AutoPass(settings.autopass_min, settings.autopass_max)
-        self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight)
+        self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight, bus)
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)
         self.throttles = Throttles(settings.limits)  # the wall clock: real time, whatever the server's

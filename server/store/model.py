@@ -148,8 +148,9 @@ class Current(msgspec.Struct):
 class Commit(msgspec.Struct):
     """One atomic write: if the id is new and the room is still at ``expect`` (and its metadata still at
     revision ``meta_rev``, when given), store ``state`` as version ``expect + 1``, append ``step``,
-    replace the schedule, record ``action_id`` (with ``digest``) for ``step.seat``, then publish.
-    ``finished`` marks the game over.
+    replace the schedule, record ``action_id`` (with ``digest``) for ``step.seat``. ``finished`` marks
+    the game over. The store publishes nothing: it reports the `Change` (`CommitResult.change`) and
+    the caller hands it to the bus (`server.play.rooms.Rooms`).
 
     ``live`` (the decoded state after the step), ``prompts`` (its game prompts) and ``meta`` (the
     metadata the step was computed with) are never stored: the committing worker hands the first two to
@@ -171,7 +172,7 @@ class Commit(msgspec.Struct):
     meta: RoomMeta | None = None
 
     def change(self, version: int, epoch: str) -> Change:
-        """What this commit publishes once stored as ``version`` of the room's ``epoch``."""
+        """What this commit changed once stored as ``version`` of the room's ``epoch``."""
         return Change(
             self.room,
             version,
@@ -187,11 +188,14 @@ class Commit(msgspec.Struct):
 
 
 class CommitResult(msgspec.Struct, frozen=True):
-    """``committed`` (``version`` is the new one), ``conflict`` (the version moved: reload and retry),
-    ``duplicate`` (the id was applied before: ``version`` is its stored result) or ``id_reused``."""
+    """``committed`` (``version`` is the new one, ``change`` what was stored, for the caller to
+    publish), ``conflict`` (the version moved: reload and retry), ``duplicate`` (the id was applied
+    before: ``version`` is its stored result) or ``id_reused``; ``change`` is ``None`` unless
+    committed."""
 
     status: CommitStatus
     version: int = -1
+    change: Change | None = None
 
 
 class Change(msgspec.Struct):

@@ -76,10 +76,10 @@ async def test_an_ack_whose_version_a_catch_up_showed_comes_after_it_as_a_frame(
     room = await make_room(services)
     player, seen = await watching(services, room.room, 0)
     session = session_of(services, player, room, 0)
-    bus, services.store.bus = services.store.bus, None  # type: ignore[attr-defined]  # a lost wake-up
+    bus, services.rooms.bus = services.rooms.bus, None  # a lost wake-up
     seat, action = await first_choice(services, room.room)
     assert await session._act(act_of("a1", seat, action)) is None
-    services.store.bus = bus  # type: ignore[attr-defined]
+    services.rooms.bus = bus
     assert seen.frames[1:] == []
     services.hub.resync(player, 0)  # the client's sync: the catch-up shows version 1, not carrying it
     frames = await wait_frames(seen, 3)
