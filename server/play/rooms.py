@@ -10,8 +10,8 @@ meanwhile, the commit is refused as a conflict and the action runs again on a fr
 
 Each action runs through the worker's `Inflight` tracker (a graceful shutdown finishes it) and is told
 to the `Observer` s (`server.ops.metrics.Metrics` counts and times it). The store's commit reports the
-`Change` it stored; `Rooms` publishes it on the bus once that call returned (the fan-out runs from there),
-never from inside the store.
+`Change` it stored; `Rooms` publishes it on the bus once that call returned (the fan-out runs from there,
+with the request's ``origin``, whose ack it carries), never from inside the store.
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ class Rooms:
             result = await self._commit(commit)
             if result.change is not None:
                 self._keep(commit, result.version)
-                self._publish(result.change)
+                self._publish(result.change, request.origin)
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, request)
@@ -182,10 +182,10 @@ class Rooms:
             observer.committed(time.perf_counter() - started, result.status == "conflict")
         return result
 
-    def _publish(self, change: Change) -> None:
-        """``change`` (committed) to the bus."""
+    def _publish(self, change: Change, origin: Any) -> None:
+        """``change`` (committed) to the bus, naming the connection that sent it (``origin``)."""
         if self.bus is not None:
-            self.bus.publish(change)
+            self.bus.publish(change if origin is None else msgspec.structs.replace(change, origin=origin))
 
     def _keep(self, commit: Commit, version: int) -> None:
         """Keep what ``commit`` wrote (as version ``version``) for the room's next action here."""

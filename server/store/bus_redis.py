@@ -14,14 +14,16 @@ watched room is subscribed again, and each confirmation reconciles it) and every
 
 Changes committed by this worker are delivered at once through `publish` (the commit reports its change
 and `server.play.rooms.Rooms` publishes it), without waiting for their own wake-up, which is then skipped
-as not newer. The commit script does not even publish it when no other connection listens on the channel
-(it compares ``PUBSUB NUMSUB`` with this worker's own confirmed subscription, `listening`; a worker that
-subscribes later reconciles on its confirmation, so a skipped wake-up is never missed). The wake-up often
-arrives before the commit's reply is handled: while this worker has a commit of the room in flight, a
-wake-up only records the version it announced, and `settled` (the store calls it when the reply is in)
-reads the room only if that version was not delivered by then (the commit lost to another worker's, or a
-later one landed); it looks once the current callback is over, so the caller of the commit has published
-what it reported.
+as not newer; such a change is delivered even when a reconciliation delivered its version first, since it
+may carry the acting connection's ack (`Change.origin`; the subscriber skips versions it showed). The
+commit script does not even publish it when no other connection listens on the channel (it compares
+``PUBSUB NUMSUB`` with this worker's own confirmed subscription, `listening`; a worker that subscribes
+later reconciles on its confirmation, so a skipped wake-up is never missed). The wake-up often arrives
+before the commit's reply is handled: while this worker has a commit of the room in flight, a wake-up only
+records the version it announced, and `settled` (the store calls it when the reply is in) reads the room
+only if that version was not delivered by then (the commit lost to another worker's, or a later one
+landed); it looks once the current callback is over, so the caller of the commit has published what it
+reported.
 """
 
 from __future__ import annotations
@@ -84,8 +86,8 @@ class RedisBus:
     # ---- the Bus protocol ------------------------------------------------------------------------
     def publish(self, change: Change) -> None:
         """Deliver a change this worker committed to its local subscribers (other workers get the
-        script's wake-up)."""
-        self._deliver(change)
+        script's wake-up), even one not newer than the last delivered (see the module's docstring)."""
+        self._deliver(change, own=True)
 
     def subscribe(self, room: str, callback: Callback) -> int:
         """Call ``callback`` (on the event loop) with each newer change of ``room``. Must be called on
@@ -138,11 +140,12 @@ class RedisBus:
         await self.store.redis.ping()
 
     # ---- delivery --------------------------------------------------------------------------------
-    def _deliver(self, change: Change) -> None:
+    def _deliver(self, change: Change, own: bool = False) -> None:
         subs = self._subs.get(change.room)
-        if not subs or (not change.closed and change.version <= self._delivered.get(change.room, -1)):
+        delivered = self._delivered.get(change.room, -1)
+        if not subs or (not change.closed and not own and change.version <= delivered):
             return
-        self._delivered[change.room] = change.version
+        self._delivered[change.room] = max(change.version, delivered)
         for callback in list(subs.values()):
             callback(change)
 

@@ -203,8 +203,9 @@ class Change(msgspec.Struct):
     needs to fan out this one step. ``step`` is ``None`` for the start (version 0). ``live`` and
     ``prompts``: the decoded state and its prompts when this worker committed it (see `Commit`), else
     ``None`` (decode ``state``). ``closed``: the room was deleted (`closed_change`); nothing else is set.
-    ``action_id``: the client's id of the action of ``step``, when this worker committed it (its fan-out
-    puts the action's ack inside the actor's update, `server.ws.acks`); ``None`` otherwise."""
+    ``action_id``: the client's id of the action of ``step``, when this worker committed it; ``origin``:
+    who sent that action, when it asked for its ack inside its update (the acting connection, opaque
+    below `server.ws`: its fan-out puts the ack there, `server.ws.acks`); both ``None`` otherwise."""
 
     room: str
     version: int
@@ -217,6 +218,7 @@ class Change(msgspec.Struct):
     prompts: dict[int, Any] | None = None
     closed: bool = False
     action_id: str | None = None
+    origin: Any = None
 
 
 def closed_change(room: str) -> Change:

@@ -293,7 +293,7 @@ class TestCommit:
         last = result.change
         assert last is not None and (result.status, result.version) == ("committed", 2)
         assert (last.version, last.state, last.epoch, last.step) == (2, b"s2", "e1", log[1])
-        assert (last.room, last.action_id) == ("r1", "a")
+        assert (last.room, last.action_id, last.origin) == ("r1", "a", None)
         assert [c.version for c in published.changes] == [0]
 
     async def test_current_reads_the_state_its_schedule_and_the_log_up_to_its_version(
