@@ -55,7 +55,7 @@ class Services:
         self.trimmer = Trimmer()
         self.inflight = Inflight()
         autopass = AutoPass(settings.autopass_min, settings.autopass_max)
-        self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight)
+        self.rooms = Rooms(store, games, self.clock, policy, autopass, (self.metrics,), self.inflight, bus)
         self.lobby = Lobby(self.rooms, settings.allow_seed)
         self.replays = Replays(self.rooms)
         self.hub = Hub(self.rooms, bus, settings.limits.resume_gap)

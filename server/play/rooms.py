@@ -9,7 +9,9 @@ version and the metadata revision makes that safe: if any worker (or a lobby wri
 meanwhile, the commit is refused as a conflict and the action runs again on a fresh read.
 
 Each action runs through the worker's `Inflight` tracker (a graceful shutdown finishes it) and is told
-to the `Observer` s (`server.ops.metrics.Metrics` counts and times it).
+to the `Observer` s (`server.ops.metrics.Metrics` counts and times it). The store's commit reports the
+`Change` it stored; `Rooms` publishes it on the bus once that call returned (the fan-out runs from there,
+with the request's ``origin``, whose ack it carries), never from inside the store.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from server.errors import Refused
 from server.ops.inflight import Inflight
 from server.play.deadlines import AUTOPASS, AutoPass, TimerPolicy, schedule_for
 from server.play.step import ActorKind, ActRequest, decode, step
-from server.store.base import Store
-from server.store.model import Commit, CommitResult, Loaded, RoomMeta, RoomState
+from server.store.base import Publisher, Store
+from server.store.model import Change, Commit, CommitResult, Loaded, RoomMeta, RoomState
 
 __all__ = ["ActRequest", "Acted", "ActorKind", "Observer", "Rooms", "shown"]
 
@@ -63,7 +65,8 @@ class Acted(msgspec.Struct, frozen=True):
 
 
 class Rooms:
-    """The action path of every room of one store."""
+    """The action path of every room of one store; ``bus`` gets each committed `Change` (``None``:
+    nobody watches, as for a second worker in tests)."""
 
     def __init__(
         self,
@@ -74,6 +77,7 @@ class Rooms:
         autopass: AutoPass = AUTOPASS,
         observers: Sequence[Observer] = (),
         inflight: Inflight | None = None,
+        bus: Publisher | None = None,
     ) -> None:
         self.store = store
         self.games = games
@@ -82,6 +86,7 @@ class Rooms:
         self.autopass = autopass
         self.observers = tuple(observers)
         self.inflight = inflight or Inflight()
+        self.bus = bus
         self._seeds: dict[str, bytes] = {}
         self._warm: dict[str, Loaded] = {}
 
@@ -157,8 +162,9 @@ class Rooms:
                     continue
                 raise
             result = await self._commit(commit)
-            if result.status == "committed":
+            if result.change is not None:
                 self._keep(commit, result.version)
+                self._publish(result.change, request.origin)
                 return Acted(result.version)
             if result.status != "conflict":
                 return _known(result.status == "duplicate", result.version, request)
@@ -175,6 +181,11 @@ class Rooms:
         for observer in self.observers:
             observer.committed(time.perf_counter() - started, result.status == "conflict")
         return result
+
+    def _publish(self, change: Change, origin: Any) -> None:
+        """``change`` (committed) to the bus, naming the connection that sent it (``origin``)."""
+        if self.bus is not None:
+            self.bus.publish(change if origin is None else msgspec.structs.replace(change, origin=origin))
 
     def _keep(self, commit: Commit, version: int) -> None:
         """Keep what ``commit`` wrote (as version ``version``) for the room's next action here."""

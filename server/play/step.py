@@ -40,7 +40,8 @@ class ActRequest(msgspec.Struct, frozen=True):
     bots, timeouts and auto-passes). ``actor``: who acts (`ActorKind`). ``action_id``: the client's id
     (``None``: the server's own, never deduplicated). ``holder``: the token hash the acting connection
     holds the seat with (``None``: not checked). ``prompt``: the id of the prompt the action answers
-    (``None``: not checked)."""
+    (``None``: not checked). ``origin``: who sent it, handed on in the committed `Change` (the acting
+    connection when it asked for its ack inside its update; opaque here)."""
 
     room: str
     seat: int
@@ -49,6 +50,7 @@ class ActRequest(msgspec.Struct, frozen=True):
     action_id: str | None = None
     holder: str | None = None
     prompt: str | None = None
+    origin: Any = None
 
 
 class Decoded(msgspec.Struct, frozen=True):

@@ -73,7 +73,8 @@ class Store(Protocol):
         ...
 
     async def commit(self, commit: Commit) -> CommitResult:
-        """The atomic step write (see `Commit`); publishes the `Change` only when committed."""
+        """The atomic step write (see `Commit`). Publishes nothing: when committed, the result's
+        ``change`` is what was stored, and the caller publishes it (`server.play.rooms.Rooms`)."""
         ...
 
     async def get_log(self, room: str, since: int = 0) -> list[LogStep]:
@@ -129,6 +130,7 @@ class Store(Protocol):
 
 
 class Publisher(Protocol):
-    """Where a store publishes committed changes (the `server.store.bus.Bus`)."""
+    """Where changes are published (the `server.store.bus.Bus`): the commits' by `server.play.rooms.Rooms`,
+    a start's and a deletion's by the store itself."""
 
     def publish(self, change: Change) -> None: ...

@@ -12,14 +12,18 @@ Reconciling against the store also happens when Redis confirms a subscription (w
 with a commit between the subscriber's first read and the ``SUBSCRIBE``), after a reconnect (every
 watched room is subscribed again, and each confirmation reconciles it) and every ``sweep`` seconds.
 
-Changes committed by this worker are delivered at once through `publish` (the store calls it), without
-waiting for their own wake-up, which is then skipped as not newer. The commit script does not even
-publish it when no other connection listens on the channel (it compares ``PUBSUB NUMSUB`` with this
-worker's own confirmed subscription, `listening`; a worker that subscribes later reconciles on its
-confirmation, so a skipped wake-up is never missed). The wake-up often arrives before the
-commit's reply is handled: while this worker has a commit of the room in flight, a wake-up only records
-the version it announced, and `settled` (the store calls it when the reply is in) reads the room only if
-that version was not delivered by then (the commit lost to another worker's, or a later one landed).
+Changes committed by this worker are delivered at once through `publish` (the commit reports its change
+and `server.play.rooms.Rooms` publishes it), without waiting for their own wake-up, which is then skipped
+as not newer; such a change is delivered even when a reconciliation delivered its version first, since it
+may carry the acting connection's ack (`Change.origin`; the subscriber skips versions it showed). The
+commit script does not even publish it when no other connection listens on the channel (it compares
+``PUBSUB NUMSUB`` with this worker's own confirmed subscription, `listening`; a worker that subscribes
+later reconciles on its confirmation, so a skipped wake-up is never missed). The wake-up often arrives
+before the commit's reply is handled: while this worker has a commit of the room in flight, a wake-up only
+records the version it announced, and `settled` (the store calls it when the reply is in) reads the room
+only if that version was not delivered by then (the commit lost to another worker's, or a later one
+landed); it looks once the current callback is over, so the caller of the commit has published what it
+reported.
 """
 
 from __future__ import annotations
@@ -82,8 +86,8 @@ class RedisBus:
     # ---- the Bus protocol ------------------------------------------------------------------------
     def publish(self, change: Change) -> None:
         """Deliver a change this worker committed to its local subscribers (other workers get the
-        script's wake-up)."""
-        self._deliver(change)
+        script's wake-up), even one not newer than the last delivered (see the module's docstring)."""
+        self._deliver(change, own=True)
 
     def subscribe(self, room: str, callback: Callback) -> int:
         """Call ``callback`` (on the event loop) with each newer change of ``room``. Must be called on
@@ -136,17 +140,24 @@ class RedisBus:
         await self.store.redis.ping()
 
     # ---- delivery --------------------------------------------------------------------------------
-    def _deliver(self, change: Change) -> None:
+    def _deliver(self, change: Change, own: bool = False) -> None:
         subs = self._subs.get(change.room)
-        if not subs or (not change.closed and change.version <= self._delivered.get(change.room, -1)):
+        delivered = self._delivered.get(change.room, -1)
+        if not subs or (not change.closed and not own and change.version <= delivered):
             return
-        self._delivered[change.room] = change.version
+        self._delivered[change.room] = max(change.version, delivered)
         for callback in list(subs.values()):
             callback(change)
 
     def settled(self, room: str) -> None:
         """This worker's commit of ``room`` got its reply (committed, refused or failed): read the room
         if a wake-up announced a version that has not been delivered since."""
+        if room in self._announced:
+            # the commit's caller publishes what it reported right after this returns (no await in
+            # between): look after it did, not before (a read per commit for a version about to come)
+            asyncio.get_running_loop().call_soon(self._held_back, room)
+
+    def _held_back(self, room: str) -> None:
         announced = self._announced.pop(room, None)
         if announced is not None and announced > self._delivered.get(room, -1):
             self._reconcile(room)

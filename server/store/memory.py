@@ -60,6 +60,7 @@ class _Room:
 
 class MemoryStore:
     """Rooms in a dict; deadlines found by a scan of the rooms' schedules (fine for one process).
+    ``bus``: where a start and a deletion are published (a commit reports its change to its caller);
     ``clock`` (default the wall clock) dates expiry; ``ttl``: seconds a finished or abandoned room stays
     readable."""
 
@@ -215,12 +216,11 @@ class MemoryStore:
             if commit.finished:
                 self._close(entry)
                 self._list(entry)
-            change = commit.change(version, entry.state.epoch)
-        self._publish(change)
-        return CommitResult("committed", version)
+            # reported, not published: the caller hands it to the bus once this call returned; it
+            # holds the caller's objects (the store keeps clones of its own), as the Redis store's does
+            return CommitResult("committed", version, commit.change(version, entry.state.epoch))
 
     def _publish(self, change: Change) -> None:
-        # a change holds the caller's objects (the store keeps clones of its own), as the Redis store's
         if self.bus is not None:
             self.bus.publish(change)
 

@@ -149,8 +149,9 @@ class Current(msgspec.Struct):
 class Commit(msgspec.Struct):
     """One atomic write: if the id is new and the room is still at ``expect`` (and its metadata still at
     revision ``meta_rev``, when given), store ``state`` as version ``expect + 1``, append ``step``,
-    replace the schedule, record ``action_id`` (with ``digest``) for ``step.seat``, then publish.
-    ``finished`` marks the game over.
+    replace the schedule, record ``action_id`` (with ``digest``) for ``step.seat``. ``finished`` marks
+    the game over. The store publishes nothing: it reports the `Change` (`CommitResult.change`) and
+    the caller hands it to the bus (`server.play.rooms.Rooms`).
 
     ``live`` (the decoded state after the step), ``prompts`` (its game prompts) and ``meta`` (the
     metadata the step was computed with) are never stored: the committing worker hands the first two to
@@ -172,7 +173,7 @@ class Commit(msgspec.Struct):
     meta: RoomMeta | None = None
 
     def change(self, version: int, epoch: str) -> Change:
-        """What this commit publishes once stored as ``version`` of the room's ``epoch``."""
+        """What this commit changed once stored as ``version`` of the room's ``epoch``."""
         return Change(
             self.room,
             version,
@@ -188,11 +189,14 @@ class Commit(msgspec.Struct):
 
 
 class CommitResult(msgspec.Struct, frozen=True):
-    """``committed`` (``version`` is the new one), ``conflict`` (the version moved: reload and retry),
-    ``duplicate`` (the id was applied before: ``version`` is its stored result) or ``id_reused``."""
+    """``committed`` (``version`` is the new one, ``change`` what was stored, for the caller to
+    publish), ``conflict`` (the version moved: reload and retry), ``duplicate`` (the id was applied
+    before: ``version`` is its stored result) or ``id_reused``; ``change`` is ``None`` unless
+    committed."""
 
     status: CommitStatus
     version: int = -1
+    change: Change | None = None
 
 
 class Change(msgspec.Struct):
@@ -200,8 +204,9 @@ class Change(msgspec.Struct):
     needs to fan out this one step. ``step`` is ``None`` for the start (version 0). ``live`` and
     ``prompts``: the decoded state and its prompts when this worker committed it (see `Commit`), else
     ``None`` (decode ``state``). ``closed``: the room was deleted (`closed_change`); nothing else is set.
-    ``action_id``: the client's id of the action of ``step``, when this worker committed it (its fan-out
-    puts the action's ack inside the actor's update, `server.ws.acks`); ``None`` otherwise."""
+    ``action_id``: the client's id of the action of ``step``, when this worker committed it; ``origin``:
+    who sent that action, when it asked for its ack inside its update (the acting connection, opaque
+    below `server.ws`: its fan-out puts the ack there, `server.ws.acks`); both ``None`` otherwise."""
 
     room: str
     version: int
@@ -214,6 +219,7 @@ class Change(msgspec.Struct):
     prompts: dict[int, Any] | None = None
     closed: bool = False
     action_id: str | None = None
+    origin: Any = None
 
 
 def closed_change(room: str) -> Change:

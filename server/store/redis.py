@@ -77,9 +77,10 @@ INDEX_TAG = "{~rooms}"
 
 
 class RedisStore:
-    """Rooms in Redis under ``prefix``. ``bus`` (a `Publisher`) gets each committed change locally, so
-    this worker fans out without waiting for its own wake-up; other workers are woken by the script's
-    ``PUBLISH``. ``ttl``: seconds a finished or abandoned room stays readable."""
+    """Rooms in Redis under ``prefix``. ``bus`` (a `Publisher`) gets a start and a deletion locally; a
+    commit reports its change to its caller, which publishes it so this worker fans out without waiting
+    for its own wake-up; other workers are woken by the scripts' ``PUBLISH``. ``ttl``: seconds a
+    finished or abandoned room stays readable."""
 
     def __init__(
         self,
@@ -260,15 +261,14 @@ class RedisStore:
         self.committing[room] = self.committing.get(room, 0) + 1
         try:
             status, version, *rest = await self._batched("commit", room, args, index)
-            result = CommitResult(status.decode(), int(version))
-            if result.status == "committed":
-                self._publish(commit.change(result.version, rest[0].decode()))
-                if commit.finished:  # after the publish: the last update does not wait for it
-                    await self._index(room, b"")
-                    await self.lists.put(commit.meta or await self._meta_of(room), True, 0)
-        finally:  # after the publish, so our own wake-up is found delivered
+            if status.decode() != "committed":
+                return CommitResult(status.decode(), int(version))
+            if commit.finished:
+                await self._index(room, b"")
+                await self.lists.put(commit.meta or await self._meta_of(room), True, 0)
+        finally:  # the bus looks at the wake-ups it held back once the caller published (`RedisBus.settled`)
             self._settle(room)
-        return result
+        return CommitResult("committed", int(version), commit.change(int(version), rest[0].decode()))
 
     async def _meta_of(self, room: str) -> RoomMeta:
         meta = await self.get_meta(room)

@@ -1,16 +1,16 @@
 """Acks inside updates: one connection's acks when its hello asked ``acks: "update"`` (protocol/README.md).
 
 An applied action's `Ack` rides in the acting seat's `Update` that reaches the action's version, so the
-actor reads one frame per action instead of two. Two moments can carry it:
+actor reads one frame per action instead of two. The session never writes such an ack: the store's commit
+reports its `Change`, `server.play.rooms.Rooms` publishes it with the acting connection as its
+``origin``, and the room's fan-out (`server.ws.hub.RoomWatch`) owes the ack to that connection from the
+moment the change reaches it. The first update of the seat whose ``frm < version <= to`` carries it; if
+the connection was shown that version without it (a catch-up, a snapshot, an update of a wake-up that
+came first), it is written as an `Ack` frame of its own, always after the frame that showed the version.
+Duplicates and refusals never wait: the session answers them at once, as without the option.
 
-- while the action is being committed (``acting``): this worker's own commit fans out at once, inside
-  the commit, before the session knows the version; the `Change` names the action's id, which matches;
-- after the commit (``waiting``, the version known): the step's update was not written yet (the room's
-  fan-out had it queued): the first update of the seat whose ``frm < version <= to`` carries it.
-
-An ack no update will carry (the connection was already shown that version: by a catch-up or a snapshot)
-is written as an `Ack` frame of its own, always after the frame that showed the version. Duplicates and
-refusals never wait: the session answers them at once, as without the option.
+Only the room's fan-out reads or writes an `Acks` (the session creates it at the hello, as the option's
+flag): all of it runs on the event loop, in the room's task or in `Rooms`' publish of its own commit.
 """
 
 from __future__ import annotations
@@ -21,25 +21,18 @@ from protocol.messages import Ack
 
 
 class Acks:
-    """The acks of one connection not yet written: ``acting`` is the (seat, id) of the action being
-    committed now (a session acts one action at a time), ``waiting`` the acks of committed actions whose
-    update was not written yet, in commit order."""
+    """The acks owed to one connection and not yet written (``waiting``), in commit order."""
 
-    __slots__ = ("acting", "waiting")
+    __slots__ = ("waiting",)
 
     def __init__(self) -> None:
-        self.acting: tuple[int, str] | None = None
         self.waiting: list[Ack] = []
 
-    def take(self, seat: int, frm: int, to: int, action_id: str | None) -> list[Ack]:
-        """The acks an update of ``seat`` from ``frm`` to ``to`` carries (removed from here);
-        ``action_id``: the id of the action that produced ``to``, when this worker committed it."""
-        carried: list[Ack] = []
-        if self.waiting:
-            carried, self.waiting = _split(self.waiting, lambda a: a.seat == seat and frm < a.version <= to)
-        if action_id is not None and self.acting == (seat, action_id):
-            self.acting = None  # the session sees it carried
-            carried.append(Ack(action_id, seat, to))
+    def take(self, seat: int, frm: int, to: int) -> list[Ack]:
+        """The acks an update of ``seat`` from ``frm`` to ``to`` carries (removed from here)."""
+        if not self.waiting:
+            return []
+        carried, self.waiting = _split(self.waiting, lambda a: a.seat == seat and frm < a.version <= to)
         return carried
 
     def due(self, versions: dict[int | None, int]) -> list[Ack]:

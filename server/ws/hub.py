@@ -5,6 +5,10 @@ A room is subscribed on the bus when its first watcher arrives and unsubscribed 
 room's own task (`RoomWatch`): the state is decoded once per version, each distinct view computed and
 diffed once, each message encoded once per encoding (`protocol.fanout`), and the same frame written to
 every connection showing that viewer.
+
+A change this worker committed reaches the watch from `server.play.rooms.Rooms`, which publishes what the
+store's commit reported once that call returned; when its ``origin`` (the acting connection) asked for
+acks inside updates, the watch owes that connection the ack from then on (`server.ws.acks`).
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ class RoomWatch:
         self.state: Any = None
         self.queue: asyncio.Queue[Change | Join] = asyncio.Queue()
         self.busy = False  # `_run` is handling an item (it may be waiting on the store)
-        #: connections with acks waiting for their update (`Hub.acked`), looked at after each item
+        #: connections owed acks (`_owe`), looked at after each item and each change shown at once
         self.acking: set[Conn] = set()
         #: catch-ups that replay the log, per room and worker: a crowd resuming (or reconnecting on
         #: purpose) gets snapshots past it, not a replay each
@@ -88,16 +92,30 @@ class RoomWatch:
         except RuntimeError:
             running = None
         if running is not self.loop:
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, change)
-        elif self._next_at_once(change):
+            self.loop.call_soon_threadsafe(self._on_change, change)
+            return
+        self._owe(change)  # before any update that may show its version: each of them carries it
+        if self._next_at_once(change):
             # this worker's own commit, next in line, nothing queued before it: fan it out now (no
             # wake-up of the room's task, no second pass through the event loop)
             try:
                 self._show(change, change.live, [change.step] if change.step else [])
+                if self.acking:
+                    self._flush_acks()
             except Exception:
                 self._failed()
         else:
             self.queue.put_nowait(change)
+
+    def _owe(self, change: Change) -> None:
+        """Owe the ack of ``change``'s action to its ``origin``, the connection that sent it, when that
+        connection asked for acks inside updates and still shows the seat."""
+        conn, step = change.origin, change.step
+        if not isinstance(conn, Conn) or conn.acks is None or step is None or change.action_id is None:
+            return
+        if conn in self.conns and step.seat in conn.viewers:
+            conn.acks.waiting.append(Ack(change.action_id, step.seat, change.version))
+            self.acking.add(conn)
 
     def _next_at_once(self, change: Change) -> bool:
         """Whether ``change`` needs nothing from the store: the next version, with its step and decoded
@@ -204,7 +222,7 @@ class RoomWatch:
         shown) to every connection; it becomes the last version shown."""
         step = self._step(change, state, steps)
         outgoing = fan_out(self.game, state, step, self.viewers(), self.cache, self.state)
-        self._send(step, outgoing, state, change)
+        self._send(step, outgoing, state)
         self.state, self.version = state, change.version
 
     async def _confirm(self) -> None:
@@ -226,7 +244,7 @@ class RoomWatch:
         events, versions = engine_events(steps), event_versions(steps)
         return Step(self.version, change.version, events, prompts, outcome, versions)
 
-    def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any, change: Change) -> None:
+    def _send(self, step: Step, outgoing: dict[Viewer, Outgoing], state: Any) -> None:
         for conn in list(self.conns):
             for viewer in conn.viewers:
                 have = conn.versions.get(viewer, -1)
@@ -245,21 +263,20 @@ class RoomWatch:
                         step.outcome,
                     )
                 acks = conn.acks
-                if acks is None or viewer is None or (acks.acting is None and not acks.waiting):
+                if acks is None or viewer is None or not acks.waiting:
                     # no ack to carry: the frame shared by every connection of the viewer
                     conn.send(out.frame(conn.codec))
                     conn.versions[viewer] = step.to
                 else:
-                    self._send_acked(conn, viewer, out, step, change.action_id)
+                    self._send_acked(conn, viewer, out, step)
 
     @staticmethod
-    def _send_acked(conn: Conn, seat: int, out: Outgoing, step: Step, action_id: str | None) -> None:
+    def _send_acked(conn: Conn, seat: int, out: Outgoing, step: Step) -> None:
         """``out`` for ``seat`` of ``conn`` (which asked for acks inside updates) with the acks it
         carries (an update: in its ``acks``, encoded for this connection alone; a snapshot: as frames
-        right after it); ``action_id``: the id of the action that produced ``step.to``, if committed
-        here."""
+        right after it)."""
         assert conn.acks is not None
-        carried = conn.acks.take(seat, step.frm, step.to, action_id)
+        carried = conn.acks.take(seat, step.frm, step.to)
         codec = conn.codec
         if carried and isinstance(out.message, Update):
             conn.send(codec.encode_server(msgspec.structs.replace(out.message, acks=carried)))
@@ -293,19 +310,6 @@ class Hub:
             watch.unconfirmed[conn] = {seat: meta.seats[seat].token_hash for seat in conn.seats}
         watch.queue.put_nowait(Join(conn, since, shown=shown))
         await self.rooms.store.touch(meta.room, self.rooms.clock.now())
-
-    def acked(self, conn: Conn, ack: Ack) -> None:
-        """The ack of an action ``conn`` (which asked for acks inside updates) committed, whose update
-        did not carry it during the commit: written at once when ``conn`` was shown its version already
-        and the room's task is not under way (a catch-up it runs may be about to show it), else kept
-        for the update that will carry it (or for the room's task to write after its current item)."""
-        watch = self.watches.get(conn.room)
-        assert conn.acks is not None
-        if watch is not None and (watch.busy or conn.versions.get(ack.seat, -1) < ack.version):
-            conn.acks.waiting.append(ack)
-            watch.acking.add(conn)
-        else:
-            conn.send(conn.codec.encode_server(ack))
 
     def resync(self, conn: Conn, since: int | None) -> None:
         """Bring ``conn`` up to date again (its ``sync`` message)."""

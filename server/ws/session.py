@@ -322,22 +322,13 @@ class Session:
             self._send(Error("hello/repeated", "hello was already received on this connection"))
 
     async def _act(self, msg: Act) -> Ack | Error | None:
-        """The answer to ``msg``; ``None`` when its ack travels inside an update (`server.ws.acks`):
-        carried during the commit already, or handed to the hub for the update still to come."""
+        """The answer to ``msg``; ``None`` when its ack travels inside an update (`server.ws.acks`): the
+        committed change names this connection, and the room's fan-out writes the ack."""
         assert self.conn is not None
-        acks = self.conn.acks
-        if acks is None:
-            return await self._apply(msg)
-        acks.acting = (msg.seat, msg.id)
-        try:
-            answer = await self._apply(msg)
-        finally:
-            carried, acks.acting = acks.acting is None, None
-        if not isinstance(answer, Ack) or answer.duplicate:
-            return answer  # refusals and resends of an applied id are answered at once, as without it
-        if not carried:
-            self.services.hub.acked(self.conn, answer)
-        return None
+        answer = await self._apply(msg)
+        if self.conn.acks is not None and isinstance(answer, Ack) and not answer.duplicate:
+            return None
+        return answer  # refusals and resends of an applied id are answered at once, as without it
 
     async def _apply(self, msg: Act) -> Ack | Error:
         assert self.conn is not None
@@ -348,8 +339,9 @@ class Session:
         if not 1 <= len(msg.id) <= 64:
             return Error("act/id_invalid", "action ids are 1 to 64 characters", msg.id[:64], msg.seat)
         started = self.outage.now()
+        origin = self.conn if self.conn.acks is not None else None  # who the fan-out acks inside updates
         request = ActRequest(
-            self.conn.room, msg.seat, msg.action, "player", msg.id, self.holds[msg.seat], msg.prompt
+            self.conn.room, msg.seat, msg.action, "player", msg.id, self.holds[msg.seat], msg.prompt, origin
         )
         try:
             acted = await self.services.rooms.act(request)

@@ -53,7 +53,9 @@ async def start(store: ScratchRedisStore, room: str = "r1") -> None:
 async def advance(store: ScratchRedisStore, expect: int, room: str = "r1") -> None:
     step = LogStep(expect + 1, 0, {"kind": "draw"}, 1.0)
     result = await store.commit(Commit(room, expect, f"s{expect + 1}".encode(), step, Schedule(expect + 1)))
-    assert result.status == "committed"
+    assert result.status == "committed" and result.change is not None
+    if store.bus is not None:  # as `Rooms` does: the commit reports, its caller publishes at once
+        store.bus.publish(result.change)
 
 
 async def numsub(w: Worker, room: str) -> int:

@@ -143,10 +143,10 @@ async def test_an_update_spanning_a_lost_wake_up_stamps_each_event_with_the_vers
     ``to``."""
     room = await make_room(services, "fixture-commit", 2)
     player, seen = await watching(services, room.room, None)
-    bus, services.store.bus = services.store.bus, None  # type: ignore[attr-defined]
+    bus, services.rooms.bus = services.rooms.bus, None
     for seat in (0, 1):
         await act(services.rooms, room.room, *(await first_choice(services, room.room, seat)), f"a{seat}")
-    services.store.bus = bus  # type: ignore[attr-defined]
+    services.rooms.bus = bus
     stored = await services.store.get_state(room.room)
     schedule = await services.store.get_schedule(room.room)
     assert stored is not None and schedule is not None

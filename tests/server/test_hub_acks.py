@@ -1,6 +1,7 @@
-"""Acks inside updates when the commit did not write the actor's update at once: the ack waits for the
-update that carries it, or, once the connection was shown the version without it, comes as a frame of
-its own after that frame (never before)."""
+"""Acks inside updates when the actor's update was not written at once: the room's fan-out owes the ack
+from the moment the committed change reaches it; the ack waits for the update that carries it, or, once
+the connection was shown the version without it, comes as a frame of its own after that frame (never
+before)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import msgspec
 from protocol.codec import JSON
 from protocol.messages import Ack, Act
 from server.lobby.tokens import hash_token
+from server.play.step import ActRequest
 from server.services import Services
+from server.store.model import Change
 from server.ws.acks import Acks
 from server.ws.conn import Conn
 from server.ws.session import Session
@@ -73,22 +76,48 @@ async def test_an_ack_committed_behind_a_queued_join_rides_in_the_update_that_fo
 
 
 async def test_an_ack_whose_version_a_catch_up_showed_comes_after_it_as_a_frame(services: Services) -> None:
+    """The client's ``sync`` is queued before the commit: its catch-up shows version 1 without the ack,
+    which follows as a frame; the change that comes next shows nothing more."""
     room = await make_room(services)
     player, seen = await watching(services, room.room, 0)
     session = session_of(services, player, room, 0)
-    bus, services.store.bus = services.store.bus, None  # type: ignore[attr-defined]  # a lost wake-up
     seat, action = await first_choice(services, room.room)
+    services.hub.resync(player, 0)  # queued: the room's task has not run it yet
     assert await session._act(act_of("a1", seat, action)) is None
-    services.store.bus = bus  # type: ignore[attr-defined]
-    assert seen.frames[1:] == []
-    services.hub.resync(player, 0)  # the client's sync: the catch-up shows version 1, not carrying it
     frames = await wait_frames(seen, 3)
     assert [(f["type"], f.get("to"), "acks" in f) for f in frames[1:]] == [
         ("update", 1, False),
         ("ack", None, False),
     ]
     assert frames[2] == ACK
-    # shown already, the room's task idle: a later ack of that version is written at once
-    services.hub.acked(player, Ack("a1", 0, 1))
-    assert seen.frames[3:] == [ACK]
+    assert player.acks is not None and player.acks.waiting == []
+    await services.hub.leave(player)
+
+
+async def test_an_own_change_delivered_again_after_its_version_was_shown_writes_its_ack_as_a_frame(
+    services: Services,
+) -> None:
+    """A change this worker committed may reach the watch after its version was shown (on Redis, a
+    reconciliation read it first): the update went without the ack, so the ack follows as a frame, once."""
+    room = await make_room(services)
+    player, seen = await watching(services, room.room, 0)
+    session_of(services, player, room, 0)
+    seat, action = await first_choice(services, room.room)
+    bus, services.rooms.bus = services.rooms.bus, None
+    await services.rooms.act(ActRequest(room.room, seat, action, action_id="a1"))
+    services.rooms.bus = bus
+    stored = await services.store.get_state(room.room)
+    schedule = await services.store.get_schedule(room.room)
+    log = await services.store.get_log(room.room)
+    assert stored is not None and schedule is not None
+    woken = Change(room.room, 1, stored.epoch, stored.state, schedule, log[0])
+    services.bus.publish(woken)  # the reconciliation's: the update, no ack
+    await wait_frames(seen, 2)
+    services.bus.publish(msgspec.structs.replace(woken, action_id="a1", origin=player))  # our own
+    frames = await wait_frames(seen, 3)
+    assert [(f["type"], f.get("to"), "acks" in f) for f in frames[1:]] == [
+        ("update", 1, False),
+        ("ack", None, False),
+    ]
+    assert frames[2] == ACK
     await services.hub.leave(player)

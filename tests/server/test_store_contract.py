@@ -257,7 +257,7 @@ class TestCommit:
         await started(store)
         assert (await store.commit(commit(0))).status == "committed"
         result = await store.commit(commit(0, seat=1))
-        assert (result.status, len(published.changes)) == ("conflict", 2)
+        assert (result.status, result.change, len(published.changes)) == ("conflict", None, 1)
         loaded = await store.get_state("r1")
         assert loaded is not None and (loaded.state, loaded.version) == (b"s1", 1)
 
@@ -278,18 +278,23 @@ class TestCommit:
         fresh.meta_rev = 1
         assert (await store.commit(fresh)).status == "committed"
 
-    async def test_commit_appends_the_log_and_publishes_the_step(
+    async def test_commit_appends_the_log_and_reports_the_step_it_publishes_not(
         self, store: Store, published: Recorder
     ) -> None:
+        """The commit reports the change it stored; publishing it is the caller's (`Rooms`), after the
+        commit returned: the store publishes only the start."""
         await started(store)
         await store.commit(commit(0))
-        await store.commit(commit(1, seat=1))
+        result = await store.commit(commit(1, seat=1, action_id="a"))
         log = await store.get_log("r1", 0)
         assert [(s.version, s.seat, s.now) for s in log] == [(1, 0, 10.0), (2, 1, 11.0)]
         assert log[0].events == [LogEvent({"kind": "drew"}, only(0))]
         assert [s.version for s in await store.get_log("r1", 1)] == [2]
-        last = published.changes[-1]
+        last = result.change
+        assert last is not None and (result.status, result.version) == ("committed", 2)
         assert (last.version, last.state, last.epoch, last.step) == (2, b"s2", "e1", log[1])
+        assert (last.room, last.action_id, last.origin) == ("r1", "a", None)
+        assert [c.version for c in published.changes] == [0]
 
     async def test_current_reads_the_state_its_schedule_and_the_log_up_to_its_version(
         self, store: Store
