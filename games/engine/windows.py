@@ -104,7 +104,6 @@ class Window(msgspec.Struct, Generic[P], omit_defaults=True):
     answered: list[int] = []
     plays: list[Play[P]] = []
     resolving: bool = False
-    held: list[Play[P]] = []
     round: int = 0
 
 
@@ -124,6 +123,7 @@ class Windows(msgspec.Struct, Generic[F, P], omit_defaults=True):
     queue: list[Pending[F, P]] = []
     next_play: int = 1
     next_window: int = 1
+    held: list[Play[P]] = []
     taken: list[Play[P]] = []
 
 
@@ -245,7 +245,7 @@ def play(
         _check_target(window, target)
     if window.mode == "rounds":  # held, without an id, until the round is complete
         held: Play[P] = Play(0, seat, payload, target=target, cancellable=cancellable)
-        window.held.append(held)
+        ws.held.append(held)
         _answer(ws, window, seat)
         return held
     entry: Play[P] = Play(ws.next_play, seat, payload, target=target, cancellable=cancellable)
@@ -299,7 +299,7 @@ def _answer(ws: Windows[F, P], window: Window[P], seat: int) -> bool:
     window.answered.append(seat)
     if len(window.answered) < len(window.seats):
         return False
-    if window.mode == "rounds" and window.held:
+    if window.mode == "rounds" and ws.held:
         _take(ws, window)
         return False
     _close(ws, window)
@@ -309,12 +309,12 @@ def _answer(ws: Windows[F, P], window: Window[P], seat: int) -> bool:
 def _take(ws: Windows[F, P], window: Window[P]) -> None:
     """End a round of asking that brought plays: take them in seat order and ask everyone again."""
     order = {seat: i for i, seat in enumerate(window.seats)}
-    for entry in sorted(window.held, key=lambda p: order[p.seat]):
+    for entry in sorted(ws.held, key=lambda p: order[p.seat]):
         entry.id = ws.next_play
         ws.next_play += 1
         window.plays.append(entry)
         ws.taken.append(entry)
-    window.held, window.answered, window.passed = [], [], []
+    ws.held, window.answered, window.passed = [], [], []
     window.round += 1
 
 
