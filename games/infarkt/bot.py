@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine import Prompt, Rng
 from games.infarkt.cards import CANCER, CARDS, GRAVE, OBESITY, TRACKS, action, deltas
-from games.infarkt.model import View
+from games.infarkt.events import View
 
 #: Tracks that grow by themselves weigh more (INF-18): cancer, depression, and obesity only from 5.
 WEIGHT = {

@@ -5,33 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event, Rng
+from games.engine import Event, GameEnded, Outcome, Rng
 from games.engine import commitments as cm
 from games.engine import windows as wn
 from games.infarkt import health, places
+from games.infarkt.actions import FamilyAnswer, Payload
 from games.infarkt.cards import CARDS, EXPANSIONS, deltas
-from games.infarkt.health import living, medicines_of, order_from
-from games.infarkt.model import (
-    Batch,
+from games.infarkt.events import (
     Changed,
-    Decision,
-    Effect,
     EventBody,
-    FamilyAnswer,
-    GameEnded,
-    Hit,
-    Item,
     Moved,
     OfferLaid,
-    Payload,
     Picked,
     RoundStarted,
     StartPassed,
-    State,
-    Step,
     Tokens,
-    Worsen,
 )
+from games.infarkt.health import living, medicines_of, order_from
+from games.infarkt.model import Batch, Decision, Effect, Hit, Item, State, Step, Worsen
 
 MEDICINE, FAMILY = "medicine", "family"
 
@@ -355,11 +346,24 @@ def next_actor(state: State) -> list[EventBody]:
 def end(state: State) -> list[EventBody]:
     state.phase = "over"
     state.decision = None
+    over = outcome(state)
+    assert over is not None
+    return [GameEnded.of(over)]
+
+
+def outcome(state: State) -> Outcome | None:
+    """INF-17: the last living player wins; nobody when the last deaths leave nobody alive
+    (``no_survivor``); after the round limit a guard ends the game with the living sharing rank 1
+    (``round_limit``, ``guard``). ``None`` while the game goes on."""
+    if state.phase != "over":
+        return None
     ranks = health.ranks(state)
     alive = living(state)
-    winners = alive if state.guard else [s for s in alive if ranks[s] == 1]
-    reason = "round_limit" if state.guard else "finished" if winners else "no_survivor"
-    return [GameEnded(ranks, winners, reason, state.guard)]
+    if state.guard:
+        return Outcome(ranks, alive, "round_limit", True)
+    if not alive:
+        return Outcome(ranks, [], "no_survivor")
+    return Outcome(ranks, alive)
 
 
 def places_in_play(expansions: tuple[str, ...]) -> list[str]:

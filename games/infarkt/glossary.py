@@ -10,7 +10,7 @@ from typing import Any, get_args
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
 from games.engine.data import Provenance
 from games.engine.story import Derived, Story
-from games.infarkt import cards, model
+from games.infarkt import actions, cards, events, model
 from games.infarkt.cards import TRACKS
 
 LANGS = ("en", "cs")
@@ -21,11 +21,48 @@ EXPANSIONS = frozenset(get_args(model.Expansion))
 REQUIRED = required_ids(
     model.Phase,
     model.Options,
-    model.Action,
+    actions.Action,
     ("finished", "no_survivor", "round_limit"),
     (*TRACKS, *(f"action.{a.id}" for a in cards.ACTIONS.values())),
     (f"INF-{n}" for n in range(1, 29)),
 )
+
+
+#: Card and place ids by their English names in the log, and a place's options as the log names them.
+NAMES = {
+    **{c.id: c.name_en for c in cards.CARDS.values()},
+    **{p.id: p.name_en for p in cards.PLACES.values()},
+    # a place's option as the log names it: "Supermarket B", "Home rest", "Market refresh"
+    **{
+        a.id: f"{cards.PLACES[a.place].name_en} {a.option}".strip()
+        for a in cards.ACTIONS.values()
+        if a.id not in cards.PLACES
+    },
+}
+
+
+def _health(body: Mapping[str, Any]) -> str:
+    """``depression +1, cancer -2``: the tracks a `Changed` moved, in `TRACKS` order."""
+    return ", ".join(f"{TRACKS[i]} {d:+d}" for i, d in enumerate(body["deltas"]) if d)
+
+
+def _placements(body: Mapping[str, Any]) -> str:
+    """``seat 0: Work, Home; seat 1: Gym``: a `Placed` event's places by seat."""
+    placed = sorted(body["placements"].items(), key=lambda item: int(item[0]))
+    return "; ".join(f"seat {s}: " + ", ".join(NAMES.get(p, p) for p in places) for s, places in placed)
+
+
+def _where(pile: str) -> str:
+    """A `Moved` event's end: ``hand:2`` is seat 2's hand; a place or pile by its name."""
+    return f"seat {pile[5:]}'s hand" if pile.startswith("hand:") else NAMES.get(pile, pile)
+
+
+#: The story's derived fields: health changes by track, places by seat, a move's ends by name.
+STORY_FIELDS = {
+    "changed": {"health": _health},
+    "placed": {"figures": _placements},
+    "moved": {"origin": lambda b: _where(b["source"]), "destination": lambda b: _where(b["target"])},
+}
 
 
 def _say(row: Row, lang: str, **fields: object) -> str:
@@ -132,7 +169,7 @@ def catalog(story: Story) -> Catalog:
         "games.infarkt.data",
         LANGS,
         story,
-        model.EventBody,
+        events.EventBody,
         own_rows=own,
         required=REQUIRED,
         derived={"cs": _told("cs", words)},

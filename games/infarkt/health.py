@@ -8,18 +8,8 @@ from itertools import product
 
 from games.engine import Event, Rng
 from games.infarkt.cards import CARDS, DEPRESSION, GRAVE, OBESITY, TRACKS, WORSENING
-from games.infarkt.model import (
-    Batch,
-    Changed,
-    Died,
-    EventBody,
-    Item,
-    Moved,
-    Player,
-    Reshuffled,
-    State,
-    Tokens,
-)
+from games.infarkt.events import Changed, Died, EventBody, Moved, Reshuffled, Tokens
+from games.infarkt.model import Batch, Item, Player, State
 
 #: INF-25, INF-26: most tokens of each kind one player may hold.
 TOKEN_LIMIT = 4

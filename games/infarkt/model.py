@@ -1,8 +1,10 @@
-"""Infarkt's typed values: options, state, actions (wire form), window payloads, effects, events, the view.
+"""Infarkt's state and options: the table, the players, the decision under way and the queue of
+effects behind their windows (INF-19, INF-25).
 
-Wire forms are tagged by ``kind``: ``{"kind": "choose", "value": "A"}``. Card ids are strings
-(``goods-beer-1``, ``medicine-statins-3``, ``event-divorce-2``); places are ids (``work``, ``home``);
-tracks are lists of six values in `games.infarkt.cards.TRACKS` order; seats are indexes 0..n-1.
+Card ids are strings (``goods-beer-1``, ``medicine-statins-3``, ``event-divorce-2``); places are ids
+(``work``, ``home``); tracks are lists of six values in `games.infarkt.cards.TRACKS` order; seats are
+indexes 0..n-1. Infarkt refuses with the engine's codes only (``action/bad_choice``, ``commit/already``),
+so it declares none of its own.
 """
 
 from __future__ import annotations
@@ -13,13 +15,12 @@ import msgspec
 
 from games.engine import commitments as cm
 from games.engine import windows as wn
-from games.engine.model import ActionStruct, EventStruct, TimedOut
+from games.infarkt.actions import Payload
 
 Phase = Literal["round", "offer", "events", "placement", "actions", "worsening", "over"]
 Expansion = Literal["black_market", "nightlife", "flirt", "family", "career"]
 
 
-# ---- options and state ----------------------------------------------------------------------------------
 #: INF-27: the variant a number of expansions makes.
 VARIANT_OF: dict[int, Literal["base", "advanced", "extreme"]] = {
     0: "base",
@@ -145,35 +146,6 @@ class Worsen(msgspec.Struct, tag="worsen", tag_field="kind"):
 Effect = Hit | Batch | Step | Worsen
 
 
-# ---- actions ------------------------------------------------------------------------------------------
-class Choose(ActionStruct, frozen=True, tag="choose"):
-    """Answer the current decision with ``value``: a card id, a place, an option word or ``seat_<n>``."""
-
-    value: str
-
-
-class PlaceFigures(ActionStruct, frozen=True, tag="place"):
-    """INF-8: the three different ``places`` of this round's figures."""
-
-    places: list[str]
-
-
-class UseMedicine(ActionStruct, frozen=True, tag="medicine"):
-    """INF-13: use medicine ``card`` on yourself, at any prompt."""
-
-    card: str
-
-
-class FamilyAnswer(ActionStruct, frozen=True, tag="family"):
-    """INF-25: discard one family token per point cancelled, ``cancel`` per track."""
-
-    cancel: list[int]
-
-
-Action = Choose | PlaceFigures | UseMedicine | FamilyAnswer | wn.Pass
-Payload = UseMedicine | FamilyAnswer
-
-
 class State(msgspec.Struct):
     """The whole table. Piles are drawn from their end (the top). ``offer``: the event offer; ``market``
     the Market's offer; ``black_market`` its offer (INF-22); ``set_aside`` INF-28's events; ``spree``
@@ -217,152 +189,3 @@ class State(msgspec.Struct):
     placements: cm.Commitments[list[str]] = msgspec.field(default_factory=cm.Commitments)
     windows: wn.Windows[Effect, Payload] = msgspec.field(default_factory=wn.Windows)
     guard: bool = False
-
-
-# ---- events -------------------------------------------------------------------------------------------
-class RoundStarted(EventStruct, frozen=True, tag="round_started"):
-    round: int
-    start: int
-
-
-class OfferLaid(EventStruct, frozen=True, tag="offer_laid"):
-    """INF-7, INF-27, INF-28: the event offer, from ``source`` ``deck``, ``set_aside`` or ``afterlife``."""
-
-    cards: list[str]
-    source: str
-
-
-class Picked(EventStruct, frozen=True, tag="picked"):
-    """``seat`` took event ``card`` (``None``: every card was forbidden to it, INF-7)."""
-
-    seat: int
-    card: str | None
-
-
-class StartPassed(EventStruct, frozen=True, tag="start_passed"):
-    seat: int
-
-
-class Committed(EventStruct, frozen=True, tag="committed"):
-    """``seat`` has placed its figures (nothing of where: INF-8)."""
-
-    seat: int
-
-
-class Placed(EventStruct, frozen=True, tag="placed"):
-    """The figures of every living seat, revealed at once (or one seat's in sequential placement)."""
-
-    placements: dict[int, list[str]]
-
-
-class Chosen(EventStruct, frozen=True, tag="chosen"):
-    """``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named)."""
-
-    seat: int
-    step: str
-    value: str
-
-
-class Changed(EventStruct, frozen=True, tag="changed"):
-    """``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
-    from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
-    dead's money to the bank). Every change of a seat's money is one of these (an action's price too)."""
-
-    seat: int
-    deltas: list[int]
-    money: int
-    source: str
-
-
-class Moved(EventStruct, frozen=True, tag="moved"):
-    """``cards`` (face up) went from ``source`` to ``target`` (``hand:<seat>``, a pile, an offer);
-    ``count`` cards when they are not named (face down)."""
-
-    cards: list[str]
-    source: str
-    target: str
-    count: int = 0
-
-
-class Reshuffled(EventStruct, frozen=True, tag="reshuffled"):
-    pile: str
-    cards: int
-
-
-class Tokens(EventStruct, frozen=True, tag="tokens"):
-    """``seat``'s ``token`` (``family``/``career``) count changed by ``delta``: bought, taken or lost by an
-    event, spent on the next ``changed`` of that seat (INF-25), returned at death."""
-
-    seat: int
-    token: str
-    delta: int
-
-
-class Died(EventStruct, frozen=True, tag="died"):
-    """``seats`` died in death step ``step`` (INF-17)."""
-
-    seats: list[int]
-    step: int
-
-
-class GameEnded(EventStruct, frozen=True, tag="game_end"):
-    ranks: list[int]
-    winners: list[int]
-    reason: str
-    guard: bool
-
-
-EventBody = (
-    RoundStarted
-    | OfferLaid
-    | Picked
-    | StartPassed
-    | Committed
-    | Placed
-    | Chosen
-    | Changed
-    | Moved
-    | Reshuffled
-    | Tokens
-    | Died
-    | TimedOut
-    | GameEnded
-)
-
-
-# ---- the view -----------------------------------------------------------------------------------------
-class View(msgspec.Struct, omit_defaults=True):
-    """What ``seat`` (``None``: a spectator) sees: every player (all public, INF-2), the offers, pile
-    sizes and the discard piles, the decision with its partial choice, the windows, and of the hidden
-    things only its own: ``placements.mine`` (INF-8), ``goods_top`` (the card it returned on top,
-    INF-12), ``spree`` (the cards it looks at) and ``preview`` (its afterlife cards, INF-27)."""
-
-    seat: int | None
-    phase: Phase
-    round: int
-    round_limit: int
-    start: int
-    places: list[str]
-    players: list[Player]
-    offer: list[str]
-    market: list[str]
-    black_market: list[str]
-    set_aside: list[str]
-    goods_count: int
-    medicines_count: int
-    events_count: int
-    goods_discard: list[str]
-    medicines_discard: list[str]
-    events_discard: list[str]
-    family_supply: int
-    career_supply: int
-    placements: cm.CommitmentsView[list[str]]
-    windows: list[wn.Window[Payload]]
-    top_known_by: list[int]
-    spree_count: int
-    preview_count: int
-    afterlife: int
-    decision: Decision | None = None
-    goods_top: str | None = None
-    spree: list[str] | None = None
-    preview: list[str] | None = None

@@ -9,20 +9,9 @@ from games.engine import Rng
 from games.engine import windows as wn
 from games.infarkt import health
 from games.infarkt.cards import CARDS, TRACKS, action, deltas
+from games.infarkt.events import Changed, Chosen, EventBody, Moved, Tokens
 from games.infarkt.health import TOKEN_LIMIT, available, draw, goods_of
-from games.infarkt.model import (
-    Changed,
-    Chosen,
-    Decision,
-    Effect,
-    EventBody,
-    Hit,
-    Item,
-    Moved,
-    State,
-    Step,
-    Tokens,
-)
+from games.infarkt.model import Decision, Effect, Hit, Item, State, Step
 
 NONE = "none"
 

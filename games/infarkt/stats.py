@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from games.engine import Match, Rng, random_policy
+from games.engine import Match, play_out, random_policy
 from games.infarkt.cards import GRAVE, OBESITY, TRACKS
 from games.infarkt.game import GAME
 from games.infarkt.model import State
@@ -51,19 +51,15 @@ class Tally(msgspec.Struct):
 def measure(
     bots: list[str], games: int, options: dict[str, Any] | None = None, seed: str = "measure"
 ) -> Tally:
-    """Play ``games`` games, seat i by the policy named ``bots[i]`` (``random`` or the game's own),
-    game n seeded ``<seed>/<n>``, and tally how they ended. Raises ``KeyError`` for an unknown bot."""
+    """Play ``games`` games through `games.engine.play_out`, seat i by the policy named ``bots[i]``
+    (``random`` or the game's own), game n seeded ``<seed>/<n>``, and tally how they ended. Raises
+    ``KeyError`` for an unknown bot."""
     table = {"random": random_policy, **GAME.bots()}
     policies = [table[b] for b in bots]
     opts = GAME.options(options)
     endings, steps = [], 0
     for n in range(games):
-        key = f"{seed}/{n}".encode()
-        match = Match(GAME, len(bots), opts, key)
-        while GAME.outcome(match.state) is None:
-            seat, prompt = next(iter(GAME.prompts(match.state).items()))
-            view = GAME.view(match.state, seat)
-            match.act(seat, policies[seat](view, prompt, Rng(key, f"bot/{seat}/v{match.version}")))
+        match = play_out(GAME, policies, opts, f"{seed}/{n}".encode())
         endings.append(ending(match.state))
         steps += match.version
     deaths: Counter[str] = Counter()

@@ -7,7 +7,8 @@ import pytest
 
 from games.engine import Match, Outcome
 from games.infarkt import GAME, health
-from games.infarkt.model import Changed, Died, Item, Tokens
+from games.infarkt.events import Changed, Died, Tokens
+from games.infarkt.model import Item
 from tests.games.infarkt.helpers import (
     ANTIDEP,
     BETA,

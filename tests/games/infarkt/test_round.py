@@ -8,8 +8,9 @@ import pytest
 from games.engine import IllegalAction
 from games.infarkt import GAME
 from games.infarkt.cards import CARDS
-from games.infarkt.game import legal_sets
-from games.infarkt.model import Decision, Picked
+from games.infarkt.events import Picked
+from games.infarkt.model import Decision
+from games.infarkt.places import legal_sets
 from tests.games.infarkt.helpers import (
     ANTIDEP,
     DAYOFF,
