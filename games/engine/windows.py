@@ -265,8 +265,10 @@ def pass_(ws: Windows[F, P], seat: int) -> bool:
     Raises `IllegalAction` as `play` does.
     """
     window = _responding(ws, seat)
+    if window.mode == "rounds":  # a pass is as secret as a play until the round is complete
+        return _answer(ws, window, seat)
     window.passed.append(seat)
-    if window.mode in ("once", "rounds"):
+    if window.mode == "once":
         return _answer(ws, window, seat)
     _advance(window)
     if len(window.passed) == len(window.seats):
@@ -314,7 +316,7 @@ def _take(ws: Windows[F, P], window: Window[P]) -> None:
         ws.next_play += 1
         window.plays.append(entry)
         ws.taken.append(entry)
-    ws.held, window.answered, window.passed = [], [], []
+    ws.held, window.answered = [], []
     window.round += 1
 
 

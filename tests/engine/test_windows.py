@@ -536,7 +536,10 @@ class TestRoundsWindow:
         ws = rounds([2, 0, 1])
         assert prompt_ids(ws) == {2: "w1/r0/2", 0: "w1/r0/0", 1: "w1/r0/1"}
         wn.pass_(ws, 0)
-        assert prompt_ids(ws) == {2: "w1/r0/2", 1: "w1/r0/1"}
+        wn.play(ws, 1, "boost")
+        assert prompt_ids(ws) == {2: "w1/r0/2"}
+        # who answered is public; what they answered is not, until the round is complete
+        assert (ws.stack[-1].answered, ws.stack[-1].passed, len(ws.stack[-1].plays)) == ([0, 1], [], 1)
         assert wn.idle_code(ws, 0) == "window/answered"
         refused("window/answered", wn.pass_, ws, 0)
 
