@@ -1,7 +1,8 @@
 """Issue 21, point 6: what protocol/README.md ("`outcome.reason` and the `game_end` event") promises a
 client of every game's last event: ``outcome.reason`` is ``finished`` when the rules ended the game with
 winners, else the same word as the ``game_end`` event's ``reason``; a game's ``game_end`` carries
-``guard`` exactly when the game has a guard, equal to the outcome's."""
+``guard`` exactly when the game has a guard or its ``game_end`` is the engine's ``GameEnded``, equal to
+the outcome's."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from games.catalog import shipped
 from games.engine import Match, Rng
 
 GAMES = shipped()
-#: the games with a guard (their ``game_end`` has a ``guard`` field), as the table says
-GUARDED = {"gregs", "infarkt"}
+#: the games whose ``game_end`` has a ``guard`` field, as the table says: those with a guard, and iGranie
+#: (the engine's ``GameEnded``, always false)
+GUARDED = {"gregs", "igranie", "infarkt"}
 #: each table's words, as protocol/README.md lists them
 WORDS = {
     "gregs": {"finished", "turn_limit"},
