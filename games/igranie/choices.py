@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engine import Prompt
 from games.engine import windows as wn
-from games.igranie import abilities, board, cards, flow
+from games.igranie import abilities, board, calendar, cards, flow
 from games.igranie.model import CardPlay, EventPlay, LoopPlay, Payload, State
 from games.igranie.plays import can_eat, loop_entry, old_hunger
 
@@ -113,14 +113,14 @@ def _food(state: State, seat: int) -> Choices:
             if state.players[t].food and abilities.takeable(state, t)
         ]
     out: Choices = {"eat": eat, "steal": steal, "starve": [] if eat else [{}]}
-    if player.character == "stefan" and flow.first_week(state.round):
+    if player.character == "stefan" and calendar.first_week(state.round):
         out["nag"] = [{}]
     return out
 
 
 def _bank(state: State, seat: int) -> Choices:
     player = state.players[seat]
-    room = {"money": flow.BANK_CAP - player.bank_money, "food": flow.BANK_CAP - player.bank_food}
+    room = {"money": calendar.BANK_CAP - player.bank_money, "food": calendar.BANK_CAP - player.bank_food}
     held = {"money": player.money, "food": player.food}
     deposits = [
         {"good": g, "count": n} for g in ("money", "food") for n in range(1, min(room[g], held[g]) + 1)

@@ -1,11 +1,13 @@
-"""iGranie z Gruzem's events (tagged ``kind``) and the `View` a seat receives."""
+"""iGranie z Gruzem's events (tagged ``kind``), their union with the engine's `TimedOut` and `GameEnded`
+(whose ``reason`` is the game's word: ``dream_bank``, ``round_24``, ``death``, ``no_survivor``), and the
+`View` a seat receives."""
 
 from __future__ import annotations
 
 import msgspec
 
 from games.engine import windows as wn
-from games.engine.model import EventStruct, TimedOut
+from games.engine.model import EventStruct, GameEnded, TimedOut
 from games.igranie.model import Contest, Offer, Payload, Phase, Turn
 
 
@@ -95,12 +97,6 @@ class Died(EventStruct, frozen=True, tag="died"):
 class TurnBegan(EventStruct, frozen=True, tag="turn_began"):
     seat: int
     round: int
-
-
-class GameEnded(EventStruct, frozen=True, tag="game_end"):
-    ranks: list[int]
-    winners: list[int]
-    reason: str
 
 
 EventBody = (

@@ -11,18 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event, Rng
+from games.engine import Event, GameEnded, Rng
 from games.engine import windows as wn
 from games.igranie import effects
 from games.igranie.abilities import can_barter, usable
-from games.igranie.calendar import BANK_CAP as BANK_CAP
-from games.igranie.calendar import ROUNDS as ROUNDS
-from games.igranie.calendar import first_week as first_week
-from games.igranie.calendar import month as month
-from games.igranie.calendar import rent_round as rent_round
-from games.igranie.events import GameEnded, RentDue, TurnBegan
+from games.igranie.calendar import BANK_CAP, ROUNDS, rent_round
+from games.igranie.events import RentDue, TurnBegan
 from games.igranie.model import Phase, State, Step, Turn
-from games.igranie.ranking import ranks, winners
+from games.igranie.ranking import outcome
 
 
 def from_seat(state: State, seat: int) -> list[int]:
@@ -173,9 +169,9 @@ def bank_full(state: State, seat: int) -> bool:
 
 
 def finish(state: State, reason: str, winner: int | None = None) -> list[Event[Any]]:
-    """End the game now: pending windows and offers are dropped."""
+    """End the game now: pending windows and offers are dropped; the `game_end` event says ``reason``,
+    the game's word (``dream_bank``, ``round_24``, ``death``, ``no_survivor``)."""
     state.phase, state.reason, state.winner = "over", reason, winner
     state.windows.stack, state.windows.queue = [], []
     state.contest, state.offer = None, None
-    order = ranks(state)
-    return [Event(GameEnded(order, winners(state, order), reason))]
+    return [Event(GameEnded.of(outcome(state), reason))]

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from games.engine.catalog import Catalog, Row, Words, load_catalog, required_ids
 from games.engine.data import Provenance
 from games.engine.story import Story
-from games.igranie import cards, events, model
+from games.igranie import actions, cards, events, model
 from games.igranie.board import PAYDAY
 from games.igranie.cards import Effect
 
@@ -20,7 +20,7 @@ LANGS = ("en", "pl")
 REQUIRED = required_ids(
     model.Phase,
     model.Options,
-    model.Action,
+    actions.Action,
     ("finished", "no_survivor"),
     {a for c in cards.CHARACTERS.values() for a in (*c.abilities, c.passive)},
     (f"IGR-{n}" for n in range(1, 38)),

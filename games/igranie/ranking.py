@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from games.engine import Outcome
 from games.igranie import cards
 from games.igranie.events import View
 from games.igranie.model import State
@@ -38,6 +39,14 @@ def winners(state: State, order: list[int]) -> list[int]:
     if all(p.dead for p in state.players):
         return []
     return [s for s, r in enumerate(order) if r == 1]
+
+
+def outcome(state: State) -> Outcome:
+    """The `Outcome` of a finished game: ``finished`` with the winners, ``no_survivor`` when nobody is
+    left alive (IGR-25 ruling)."""
+    order = ranks(state)
+    won = winners(state, order)
+    return Outcome(order, won, "finished" if won else "no_survivor")
 
 
 def told(view: View) -> str:

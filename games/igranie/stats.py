@@ -1,4 +1,5 @@
-"""How a game of iGranie z Gruzem ended, read from its final state (for balance measurements).
+"""Balance measurements of iGranie z Gruzem: seeded games played out by bots (`games.engine.play_out`)
+and tallied by how they ended (`games.igranie.endings`).
 
 The balance targets (README "Balance") are stated over these figures: the share of Dream Bank wins
 (IGR-23), of games ended by a death (IGR-25) and the median round (IGR-21, 24).
@@ -11,10 +12,8 @@ from typing import Any
 
 import msgspec
 
-from games.engine import Match, Rng, random_policy
-from games.igranie.endings import Ending as Ending
-from games.igranie.endings import ending as ending
-from games.igranie.endings import figures as figures
+from games.engine import play_out, random_policy
+from games.igranie.endings import Ending, ending
 from games.igranie.game import GAME
 
 STEP_CAP = 6000
@@ -62,19 +61,12 @@ def tally(endings: list[Ending]) -> Tally:
 def measure(
     bots: list[str], games: int, options: dict[str, Any] | None = None, seed: str = "measure"
 ) -> Tally:
-    """Play ``games`` games, seat i by the policy named ``bots[i]`` (``random`` or ``heuristic``),
-    game n seeded ``<seed>/<n>``, each to its end or `STEP_CAP` actions, and `tally` them. Raises
-    ``KeyError`` for an unknown bot, ``IllegalAction`` (``options/*``) for bad options."""
+    """Play ``games`` games with `games.engine.play_out`, seat i by the policy named ``bots[i]``
+    (``random`` or ``heuristic``), game n seeded ``<seed>/<n>``, each to its end or `STEP_CAP` actions,
+    and `tally` them. Raises ``KeyError`` for an unknown bot, ``IllegalAction`` (``options/*``) for bad
+    options."""
     table = {"random": random_policy, **GAME.bots()}
     policies = [table[b] for b in bots]
     opts = GAME.options(options)
-    endings = []
-    for n in range(games):
-        key = f"{seed}/{n}".encode()
-        match = Match(GAME, len(bots), opts, key)
-        while GAME.outcome(match.state) is None and match.version < STEP_CAP:
-            seat, prompt = next(iter(GAME.prompts(match.state).items()))
-            view = GAME.view(match.state, seat)
-            match.act(seat, policies[seat](view, prompt, Rng(key, f"bot/{seat}/v{match.version}")))
-        endings.append(ending(match.state))
-    return tally(endings)
+    played = (play_out(GAME, policies, opts, f"{seed}/{n}".encode(), STEP_CAP) for n in range(games))
+    return tally([ending(match.state) for match in played])

@@ -1,7 +1,7 @@
 """Issue 21, point 6: what protocol/README.md ("`outcome.reason` and the `game_end` event") promises a
 client of every game's last event: ``outcome.reason`` is ``finished`` when the rules ended the game with
 winners, else the same word as the ``game_end`` event's ``reason``; a game's ``game_end`` carries
-``guard`` when the game has a guard or uses the engine's `GameEnded`, equal to the outcome's."""
+``guard`` in every game (the engine's `GameEnded`), equal to the outcome's."""
 
 from __future__ import annotations
 
@@ -15,10 +15,8 @@ from games.catalog import shipped
 from games.engine import Match, Rng
 
 GAMES = shipped()
-#: the games with a guard (their ``game_end`` has a ``guard`` field), as the table says
+#: the games with a guard, as the table says (every ``game_end`` has a ``guard`` field)
 GUARDED = {"gregs", "infarkt"}
-#: the games without a guard whose ``game_end`` is the engine's `GameEnded` (its ``guard`` always false)
-FIELD_ONLY = {"grucha"}
 #: each table's words, as protocol/README.md lists them
 WORDS = {
     "gregs": {"finished", "turn_limit"},
@@ -58,6 +56,7 @@ def test_game_end_reason_and_guard_relate_to_the_outcome_as_documented(game_id: 
         assert body["reason"] in WORDS[game_id]
         expected = "finished" if outcome.winners and not outcome.guard else body["reason"]
         assert outcome.reason == expected, (body, outcome)
-        assert ("guard" in body) == (game_id in GUARDED | FIELD_ONLY)
-        assert body.get("guard", False) == outcome.guard
+        assert "guard" in body
+        assert body["guard"] == outcome.guard
+        assert not outcome.guard or game_id in GUARDED
     assert ended >= 1

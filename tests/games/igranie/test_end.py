@@ -131,13 +131,3 @@ def test_igr25_nobody_left_alive_means_nobody_wins() -> None:
     act(state, 2, "done")
     outcome = GAME.outcome(state)
     assert (outcome.winners, outcome.reason, outcome.ranks) == ([], "no_survivor", [1, 1, 1])
-
-
-def test_a_full_game_between_heuristic_bots_ends_by_the_rules() -> None:
-    from clients.commands.arena import play
-
-    bot = GAME.bots()["heuristic"]
-    for seed in (b"one", b"two"):
-        outcome, match = play(GAME, [bot] * 5, GAME.options({}), seed)
-        assert not outcome.guard and match.version < GAME.coverage().step_cap
-        assert outcome.reason in ("finished", "no_survivor")

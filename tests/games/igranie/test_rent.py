@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.igranie import GAME
-from games.igranie.flow import rent_round
+from games.igranie.calendar import rent_round
 from tests.games.igranie.helpers import (
     ILONA,
     LENA,

@@ -1,10 +1,12 @@
-"""`games.igranie.stats`: endings read from constructed final states, and a tally's exact figures."""
+"""`games.igranie.endings` and `games.igranie.stats`: endings read from constructed final states, and a
+tally's exact figures."""
 
 from __future__ import annotations
 
 from games.engine import Event
+from games.igranie.endings import Ending, ending, figures
 from games.igranie.events import Died, RentDue, TurnBegan
-from games.igranie.stats import Ending, ending, figures, measure, tally
+from games.igranie.stats import tally
 from tests.games.igranie.helpers import FIEFIURKA, ILONA, LENA, MARCIN, STEFAN, table
 
 
@@ -53,12 +55,6 @@ def test_tally_gives_shares_deaths_per_game_and_the_upper_median() -> None:
         (16.8, 18, 24),
         0,
     )
-
-
-def test_measure_plays_every_game_to_an_ending() -> None:
-    t = measure(["heuristic"] * 3, 3, seed="stats-test")
-    assert t.games == 3 and sum(t.endings.values()) == 3 and t.guarded == 0
-    assert measure(["heuristic"] * 3, 3, seed="stats-test") == t
 
 
 def test_figures_count_the_ending_deaths_and_rent_rounds_where_three_seats_pay_nothing() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Rng
-from games.igranie import cards, flow
+from games.igranie import cards
+from games.igranie.calendar import month
 from games.igranie.events import PlayerView, View
 from games.igranie.model import State
 
@@ -40,7 +41,7 @@ def view(state: State, seat: int | None) -> View:
         phase=state.phase,
         seats=state.seats,
         round=state.round,
-        month=flow.month(state.round) + 1,
+        month=month(state.round) + 1,
         first=state.first,
         active=state.active,
         players=players,
