@@ -48,6 +48,7 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
     names = zipfile.ZipFile(wheel).namelist()
     assert [n for n in names if "/experiment" in n] == []
     assert "clients/bench/load.py" in names
+    assert "clients/sdk/py.typed" in names  # PEP 561: a type checker reads the SDK's annotations
     shipped = sorted(n for n in names if n.startswith("clients/web/"))
     vendor = (WEB / "sdk" / "vendor").rglob("*")
     vendored = sorted(f"clients/web/{p.relative_to(WEB)}" for p in vendor if p.is_file())
