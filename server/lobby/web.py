@@ -2,8 +2,8 @@
 
 ``/`` is the lobby page (``index.html``), ``/rooms/{room}`` the table page (``table.html``), and
 ``/static/<dir>/<file>`` the assets: ES modules, data (the chrome's words), styles and images under
-``app/``, ``sdk/`` and ``vendor/`` only, so the rest of the folder (``package.json``, tests, a developer's
-``node_modules``) is never served.
+``app/`` and ``sdk/`` (with the SDK's vendored dependencies, ``sdk/vendor/``) only, so the rest of the
+folder (``package.json``, tests, a developer's ``node_modules``) is never served.
 Starlette's `StaticFiles` answers them: ETag and Last-Modified, 304 on a matching ``If-None-Match``, 404
 for a directory (no listing) or a path leaving the folder, 405 for a method other than GET and HEAD.
 
@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
 
 #: The folders of ``WEB_ROOT`` served under ``/static/``, and the kinds of file served from them.
-ASSET_DIRS = frozenset({"app", "sdk", "vendor"})
+ASSET_DIRS = frozenset({"app", "sdk"})
 ASSET_SUFFIXES = frozenset({".js", ".mjs", ".json", ".css", ".svg", ".png", ".webp", ".ico", ".woff2"})
 
 #: ``connect-src 'self'`` covers the same origin's ``ws:``/``wss:`` (CSP Level 3), so the websocket of

@@ -23,8 +23,8 @@ FILES = {
     "app/table.css": "body { margin: 0 }\n",
     "app/notes.txt": "not an asset\n",
     "sdk/boardroom.js": "export const sdk = 1;\n",
-    "vendor/lib/index.mjs": "export default 1;\n",
-    "vendor/lib/LICENSE.txt": "MIT\n",
+    "sdk/vendor/lib/index.mjs": "export default 1;\n",
+    "sdk/vendor/lib/LICENSE.txt": "MIT\n",
     "package.json": "{}",
     "test/sdk_game.mjs": "secret test\n",
     "node_modules/ws/index.js": "module.exports = 1;\n",
@@ -89,7 +89,7 @@ async def test_pages_are_the_lobby_and_the_table(client: httpx.AsyncClient, path
         ("/static/app/main.js", "text/javascript; charset=utf-8"),
         ("/static/app/table.css", "text/css; charset=utf-8"),
         ("/static/sdk/boardroom.js", "text/javascript; charset=utf-8"),
-        ("/static/vendor/lib/index.mjs", "text/javascript; charset=utf-8"),
+        ("/static/sdk/vendor/lib/index.mjs", "text/javascript; charset=utf-8"),
     ],
 )
 async def test_assets_are_served_with_their_type(client: httpx.AsyncClient, path: str, kind: str) -> None:
@@ -121,11 +121,11 @@ async def test_head_answers_the_headers_without_a_body(client: httpx.AsyncClient
         "/static/app/missing.js",  # no such file
         "/static/app",  # a directory: no listing
         "/static/app/",
-        "/static/vendor/lib",
+        "/static/sdk/vendor/lib",
         "/static/",
         "/static",
         "/static/app/notes.txt",  # not an asset type
-        "/static/vendor/lib/LICENSE.txt",
+        "/static/sdk/vendor/lib/LICENSE.txt",
         "/static/package.json",  # outside the asset folders
         "/static/index.html",
         "/static/test/sdk_game.mjs",
@@ -181,7 +181,7 @@ async def raw_get(path: str) -> tuple[int, bytes]:
         "/static/app/../package.json",
         "/static/app/../../pyproject.toml",
         "/static/sdk/../../../server/lobby/web.py",
-        "/static/vendor/../test/sdk_game.mjs",
+        "/static/sdk/vendor/../../test/sdk_game.mjs",
         "/static/../index.html",
     ],
 )
@@ -225,7 +225,7 @@ async def test_the_api_websocket_and_probes_keep_their_paths(client: httpx.Async
 async def test_the_shipped_sdk_and_its_vendored_patch_library_are_served() -> None:
     transport = httpx.ASGITransport(app=create_app())
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
-        for name in ("sdk/boardroom.js", "sdk/lobby.js", "vendor/fast-json-patch/index.mjs"):
+        for name in ("sdk/boardroom.js", "sdk/lobby.js", "sdk/vendor/fast-json-patch/index.mjs"):
             response = await http.get(f"/static/{name}")
             assert response.status_code == 200
             assert response.content == (WEB_ROOT / name).read_bytes()

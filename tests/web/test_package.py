@@ -1,5 +1,5 @@
 """The web client ships in the installed package (``pip install .``, not editable): its pages, app,
-SDK and vendor files, found by the worker beside the installed ``server`` package, and nothing of its
+SDK and its vendored files, found by the worker beside the installed ``server`` package, and nothing of its
 development (tests, scripts, node_modules), nor the benchmarks' evaluation-only experiments."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from server.app import create_app
 async def main():
     transport = httpx.ASGITransport(app=create_app())
     async with httpx.AsyncClient(transport=transport, base_url="http://x") as http:
-        for path in ("/", "/static/sdk/boardroom.js", "/static/vendor/fast-json-patch/index.mjs"):
+        for path in ("/", "/static/sdk/boardroom.js", "/static/sdk/vendor/fast-json-patch/index.mjs"):
             print(path, (await http.get(path)).status_code)
 print(server.lobby.web.WEB_ROOT)
 asyncio.run(main())
@@ -48,8 +48,10 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
     names = zipfile.ZipFile(wheel).namelist()
     assert [n for n in names if "/experiment" in n] == []
     assert "clients/bench/load.py" in names
+    assert "clients/sdk/py.typed" in names  # PEP 561: a type checker reads the SDK's annotations
     shipped = sorted(n for n in names if n.startswith("clients/web/"))
-    vendored = sorted(f"clients/web/{p.relative_to(WEB)}" for p in (WEB / "vendor").rglob("*") if p.is_file())
+    vendor = (WEB / "sdk" / "vendor").rglob("*")
+    vendored = sorted(f"clients/web/{p.relative_to(WEB)}" for p in vendor if p.is_file())
     app = sorted(f"clients/web/{p.relative_to(web)}" for p in (web / "app").rglob("*") if p.is_file())
     assert shipped == sorted(
         [
@@ -72,5 +74,5 @@ def test_pip_install_ships_what_the_worker_serves_and_nothing_else(tmp_path: Pat
         str(target / "clients" / "web"),
         "/ 200",
         "/static/sdk/boardroom.js 200",
-        "/static/vendor/fast-json-patch/index.mjs 200",
+        "/static/sdk/vendor/fast-json-patch/index.mjs 200",
     ]

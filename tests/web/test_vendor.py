@@ -1,4 +1,4 @@
-"""The served copies of the web client's npm dependencies (clients/web/vendor) are the pinned packages'
+"""The served copies of the web client's npm dependencies (clients/web/sdk/vendor) are the pinned packages'
 own files, byte for byte, each with its licence; ``npm run vendor:check`` says the same."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from .conftest import WEB
 def test_vendor_holds_the_pinned_packages_files_and_licences(node: str) -> None:
     lock = json.loads((WEB / "package-lock.json").read_text())["packages"]
     pins = json.loads((WEB / "package.json").read_text())["dependencies"]
-    assert sorted(p.name for p in (WEB / "vendor").iterdir()) == sorted(pins)
+    assert sorted(p.name for p in (WEB / "sdk" / "vendor").iterdir()) == sorted(pins)
     for package, pin in pins.items():
         installed = json.loads((WEB / "node_modules" / package / "package.json").read_text())
         assert installed["version"] == lock[f"node_modules/{package}"]["version"] == pin
-        served = [p for p in (WEB / "vendor" / package).rglob("*") if p.is_file()]
+        served = [p for p in (WEB / "sdk" / "vendor" / package).rglob("*") if p.is_file()]
         assert any(p.name.startswith("LICENSE") for p in served), package
         for path in served:
-            name = path.relative_to(WEB / "vendor" / package)
+            name = path.relative_to(WEB / "sdk" / "vendor" / package)
             assert path.read_bytes() == (WEB / "node_modules" / package / name).read_bytes(), name
 
 

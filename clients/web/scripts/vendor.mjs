@@ -1,6 +1,6 @@
-// Refreshes vendor/ from node_modules/: the browser (ESM) build of each served dependency and its
+// Refreshes sdk/vendor/ from node_modules/: the browser (ESM) build of each served dependency and its
 // licence, byte for byte, at the version package-lock.json pins. Run `npm ci && npm run vendor` after
-// changing a pin; `npm run vendor:check` exits 1 when vendor/ differs from node_modules/.
+// changing a pin; `npm run vendor:check` exits 1 when sdk/vendor/ differs from node_modules/.
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,12 @@ function filesUnder(dir) {
   });
 }
 
-/** Differences between vendor/ and node_modules/, one line each (empty: identical). */
+/** Differences between sdk/vendor/ and node_modules/, one line each (empty: identical). */
 export function differences() {
   const found = [];
   for (const [pkg, files] of Object.entries(VENDORED)) {
     const source = join(web, 'node_modules', pkg);
-    const target = join(web, 'vendor', pkg);
+    const target = join(web, 'sdk', 'vendor', pkg);
     for (const file of files) {
       let same = false;
       try {
@@ -55,7 +55,7 @@ export function differences() {
 
 function refresh() {
   for (const [pkg, files] of Object.entries(VENDORED)) {
-    const target = join(web, 'vendor', pkg);
+    const target = join(web, 'sdk', 'vendor', pkg);
     rmSync(target, { recursive: true, force: true });
     for (const file of files) {
       mkdirSync(dirname(join(target, file)), { recursive: true });

@@ -3,7 +3,7 @@
 // the connection feeds it messages and acts on what `apply` returns (a sync on a gap, a fresh snapshot
 // when a patch does not apply).
 
-import { applyPatch } from '../vendor/fast-json-patch/index.mjs';
+import { applyPatch } from './vendor/fast-json-patch/index.mjs';
 
 /** One viewer's mirror: `view` at `version` (-1: no snapshot yet), its `prompt` (seats only), the
  * `outcome` once the game ended, and every event received (`{version, body}`), oldest first. */
