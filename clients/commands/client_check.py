@@ -6,6 +6,7 @@ expected (protocol/README.md "Checking your client").
     boardroom client-check --sdk js            ... the JavaScript SDK's (needs node, npm ci)
     boardroom client-check --adapter "CMD"     ... any adapter: CMD is run with the control URL last
     boardroom client-check --listen 8765       wait for an adapter at ws://127.0.0.1:8765/control
+    boardroom client-check --sdk js --check gap-sync   only that check (repeatable)
 
 Exits 0 when no check failed, 1 when one did, 2 when the adapter could not be started or never came.
 """
@@ -32,9 +33,15 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from clients.clientcheck.adapters import command
+    from clients.clientcheck.checks import CHECKS
     from clients.clientcheck.run import run as run_kit
     from clients.clientcheck.run import split
 
+    unknown = sorted(set(args.check) - {name for name, _, _ in CHECKS})
+    if unknown:
+        names = ", ".join(name for name, _, _ in CHECKS)
+        print(f"boardroom client-check: no check {', '.join(unknown)}; choose among {names}", file=sys.stderr)
+        return 2
     try:
         adapter = command(args.sdk) if args.sdk else split(args.adapter) if args.adapter else None
     except LookupError as exc:
