@@ -8,7 +8,7 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 
-#: SDK name -> the command line of its adapter (the control URL is appended).
+#: The SDKs with an adapter shipped (`command` gives each one's command line).
 SDKS = ("python", "js")
 
 
