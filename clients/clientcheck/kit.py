@@ -64,7 +64,9 @@ class Kit:
         )
         if answer.get("unsupported"):
             raise Skipped(f"the client does not support {answer['unsupported']}")
-        return await self.reconnected("a socket after connect")
+        if answer.get("ok") is not True:
+            raise Unmet(f"the adapter answered connect with {shown(answer)}")
+        return await self.reconnected("socket after connect")
 
     async def reconnected(self, what: str, timeout: float = 3.0) -> tuple[Peer, Hello]:
         """The next socket the client opens and its hello; `Unmet` naming ``what`` if none comes."""
