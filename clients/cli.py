@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Sequence
 
 #: Subcommand modules under ``clients.commands``, in help order.
-COMMANDS = ["serve", "arena", "play", "pace", "schema", "catalog", "conformance", "bench"]
+COMMANDS = ["serve", "arena", "play", "pace", "schema", "catalog", "conformance", "bench", "client_check"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,13 +13,16 @@ from protocol.replay import Replay
 
 
 class LobbyError(Exception):
-    """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...) and ``message``."""
+    """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...), ``message`` and
+    ``retry_after``: the seconds to wait before trying again, from the ``Retry-After`` header of a 429
+    ``rate/limited`` or a 503 ``store/unavailable`` (``None`` when the answer gave none)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(status, code, message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
 
 class GameInfo(msgspec.Struct):
@@ -118,7 +121,10 @@ class Lobby:
                 body = response.json()
             except ValueError:
                 body = {}
-            raise LobbyError(response.status_code, body.get("code", "http/error"), body.get("message", ""))
+            code, message = body.get("code", "http/error"), body.get("message", "")
+            raise LobbyError(
+                response.status_code, code, message, _seconds(response.headers.get("Retry-After"))
+            )
         return response
 
     async def games(self) -> list[GameInfo]:
@@ -222,3 +228,11 @@ class Lobby:
     async def log(self, room: str) -> list[LogLine]:
         """The public event log (everyone-audience events), oldest first."""
         return msgspec.convert(await self._call("GET", f"/api/rooms/{room}/log"), list[LogLine])
+
+
+def _seconds(header: str | None) -> float | None:
+    """A ``Retry-After`` of seconds as a float (the server never sends the HTTP-date form)."""
+    try:
+        return float(header) if header is not None else None
+    except ValueError:
+        return None
