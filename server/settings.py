@@ -118,8 +118,8 @@ class Settings(msgspec.Struct, frozen=True):
       headers the worker believes (uvicorn's ``forwarded_allow_ips``): behind them, the client address
       of the per-client limits is the forwarded one; from any other peer, the peer's own.
     - ``timers``: seconds per timer class, over `DEFAULT_TIMERS` and each game's declared seconds
-      (`timer_seconds`); ``away_seconds`` the short deadline of a seat marked away; ``bot_delay``
-      seconds before a server-side bot acts.
+      (`timer_seconds`); ``away_seconds`` the deadline of a seat marked away (0: its defaults at
+      once); ``bot_delay`` seconds before a server-side bot acts.
     - ``tick``: seconds between scheduler sweeps (real time, not the injected clock).
     - ``autopass_min``/``autopass_max``: the range of the secret random delay before the server passes
       for a seat whose settings ask for ``auto_pass`` (every player's seat unless turned off;
@@ -148,7 +148,7 @@ class Settings(msgspec.Struct, frozen=True):
     limits: Limits = Limits()
     ttls: Ttls = Ttls()
     timers: dict[str, Positive] = {}
-    away_seconds: Positive = 5.0
+    away_seconds: NonNegative = 0.0
     bot_delay: NonNegative = 0.0
     autopass_min: NonNegative = 1.0
     autopass_max: NonNegative = 4.0

@@ -34,11 +34,13 @@ def next_living(state: State, seat: int) -> int:
 
 
 def window(state: State, purpose: str, steps: list[Step], **kw: Any) -> wn.Window[Any]:
-    """An ordered window over the living seats from the active player in front of ``steps``. Every
+    """A window over the living seats from the active player in front of ``steps``, asked in rounds
+    (IGR-30's ruling: every living player at the same moment, a round's plays taken in turn order from
+    the active player, everyone asked again after a play; a round without a play closes it). Every
     living seat is prompted (no ``skip_idle``: skipping a seat would show that its hidden hand holds
     nothing to play)."""
     seats = from_seat(state, state.active)
-    return wn.guard(state.windows, steps, "ordered", seats, purpose, **kw)
+    return wn.guard(state.windows, steps, "rounds", seats, purpose, **kw)
 
 
 # ---- phases -------------------------------------------------------------------------------------------

@@ -121,7 +121,11 @@ Window = wn.Window[m.Payload]
 
 
 def _pass(state: m.State, seat: int, action: wn.Pass, window: Window) -> list[Event[Any]]:
+    """A pass: public at once in a once window (an answer to an offer); in a rounds window as secret
+    as a play until the round is complete, and then told only by the plays the round took (IGR-30)."""
     wn.pass_(state.windows, seat)
+    if window.mode == "rounds":
+        return _taken(state, window)
     return [Event(ev.Passed(seat))]
 
 
@@ -159,11 +163,25 @@ def _reverse(state: m.State, seat: int, action: a.Reverse, window: Window) -> li
 def _card(
     state: m.State, seat: int, window: Window, card_play: m.CardPlay, target: int | None = None
 ) -> list[Event[Any]]:
-    """A card played into the window is discarded face up at once (IGR-28)."""
-    entry = wn.play(state.windows, seat, card_play, target)
-    effects.discard(state, seat, card_play.card, "played")
-    body = ev.Played(seat, entry.id, window.id, card_play.use, card_play.card, card_play.side, entry.target)
-    return [Event(body)]
+    """A card played into the window (IGR-28): held, still in the hand and seen by nobody, until its
+    round of asking is complete (IGR-30); then taken, in turn order, and discarded face up."""
+    wn.play(state.windows, seat, card_play, target)
+    return _taken(state, window)
+
+
+def _taken(state: m.State, window: Window) -> list[Event[Any]]:
+    """The plays the last round of asking took, in the order taken: each card discarded face up and
+    told (IGR-28, 30)."""
+    told: list[Event[Any]] = []
+    for entry in wn.take(state.windows):
+        card_play = entry.payload
+        assert isinstance(card_play, m.CardPlay)  # a rounds window takes only cards
+        effects.discard(state, entry.seat, card_play.card, "played")
+        body = ev.Played(
+            entry.seat, entry.id, window.id, card_play.use, card_play.card, card_play.side, entry.target
+        )
+        told.append(Event(body))
+    return told
 
 
 #: The handler of every kind a window accepts (kind -> handler).

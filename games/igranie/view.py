@@ -68,9 +68,11 @@ def hidden(state: State, seat: int | None) -> set[str]:
 
 def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """``state`` (a copy) with the other hands and the Resourcefulness deck dealt anew from their pooled
-    ordinary cards (same sizes; Special cards stay in the deck, as their owners are public) and both
-    Event decks shuffled."""
+    ordinary cards (same sizes; Special cards stay in the deck, as their owners are public), both
+    Event decks shuffled, and the others' held plays of a round of asking dropped (IGR-30)."""
     others = [s for s in range(state.seats) if s != seat]
+    # what the others sent in this round of asking is theirs until it is taken: unseen, it may be a pass
+    state.windows.held = [p for p in state.windows.held if p.seat == seat]
     pool = [c for s in others for c in state.players[s].hand] + [
         c for c in state.res if c not in cards.SPECIALS
     ]

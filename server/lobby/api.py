@@ -187,8 +187,11 @@ async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
             "taken": s.taken,
             "name": s.name or None,
             "bot": s.bot,
-            # a player who timed out twice in a row; a seat left or played by a bot is not "away"
-            "away": bool(schedule and schedule.away(s.seat)) and not s.left and s.bot is None,
+            # a player who timed out the room's away_after times in a row; a seat left or played by a
+            # bot is not "away"
+            "away": bool(schedule and schedule.away(s.seat, meta.away_after))
+            and not s.left
+            and s.bot is None,
             "left": s.left,
         }
         for s in meta.seats

@@ -46,8 +46,10 @@ TimerSeconds = Annotated[float, msgspec.Meta(ge=MIN_TIMER, le=MAX_TIMER)]
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/rooms`` body (docs/api.md): ``seats`` count, game ``options``, ``timers`` seconds per
     timer class, ``autostart`` when the last seat is filled, ``leaver_bot`` the policy that plays a
-    leaver's seat (``None``: its defaults); ``seed`` a fixed secret seed in hex (1 to 64 bytes), accepted
-    only by a server whose settings allow it (tests that need a reproducible room)."""
+    leaver's seat (``None``: its defaults), ``away_after`` the timeouts in a row that mark a seat away
+    and ``away_bot`` the policy that then plays it (``None``: its defaults, at once); ``seed`` a fixed
+    secret seed in hex (1 to 64 bytes), accepted only by a server whose settings allow it (tests that
+    need a reproducible room)."""
 
     game: str
     seats: Annotated[int, msgspec.Meta(ge=1, le=64)]
@@ -55,6 +57,8 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     timers: Annotated[dict[TimerName, TimerSeconds], msgspec.Meta(max_length=32)] = {}
     autostart: bool = True
     leaver_bot: str | None = None
+    away_after: Annotated[int, msgspec.Meta(ge=1, le=10)] = 2
+    away_bot: str | None = None
     seed: str | None = None
 
 
@@ -84,8 +88,9 @@ class Lobby:
             reason = f"seats must be {game.min_seats} to {game.max_seats}"
             seats = [game.min_seats, game.max_seats]
             raise Refused("request/invalid", reason, {"error": reason, "seats": seats})
-        if body.leaver_bot is not None:
-            self._check_policy(body.game, body.leaver_bot)
+        for policy in (body.leaver_bot, body.away_bot):
+            if policy is not None:
+                self._check_policy(body.game, policy)
         options = checked_options(game, body.seats, body.options)
         seed = self._seed(body.seed)
         host = new_token()
@@ -99,6 +104,8 @@ class Lobby:
                 timers=dict(body.timers),
                 autostart=body.autostart,
                 leaver_bot=body.leaver_bot,
+                away_after=body.away_after,
+                away_bot=body.away_bot,
                 created=self.rooms.clock.now(),
             )
             if await self.store.create_room(meta, seed):

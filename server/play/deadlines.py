@@ -16,7 +16,9 @@
   its timer goes on (a turn timed as a whole).
 - Strikes: a timeout of a prompt whose ``strike`` is true adds one to the seat's strikes, a move of the
   seat's own player clears them, anything else (a bot, an auto-pass, a lapsed reaction window) keeps
-  them; two or more in a row mark the seat away (DESIGN "Timeouts and leavers").
+  them; the room's ``away_after`` in a row (2 by default) mark the seat away (DESIGN "Timeouts and
+  leavers"): its prompts then take their defaults after ``away_seconds`` (0 by default: at once), or
+  are played by the room's ``away_bot``, until its player acts again.
 """
 
 from __future__ import annotations
@@ -148,6 +150,8 @@ def _due(
     if meta.seats[seat].left:
         return "timeout", now
     seconds = policy.seconds(meta, prompt.timer)
-    if strikes.get(seat, 0) >= 2:
+    if strikes.get(seat, 0) >= meta.away_after:
+        if meta.away_bot is not None:
+            return "bot", now + policy.bot_delay
         return "timeout", now + min(policy.away_seconds, seconds)
     return "timeout", now + seconds

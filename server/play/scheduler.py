@@ -141,7 +141,7 @@ class Scheduler:
         rooms = self.services.rooms
         game = rooms.game(meta)
         loaded = await rooms.store.get_state(item.room)
-        name = bot_of(meta, item.seat)
+        name = bot_of(meta, item.seat) or meta.away_bot  # a seat away, played by the room's away bot
         if loaded is None or name is None:
             raise Refused("room/not_started", "no state or no bot")
         state = game.decode_state(loaded.state)

@@ -142,7 +142,7 @@ OPTIONS: tuple[Option, ...] = (
     _o("--finished-ttl", "ttls.finished_log", "float", "keep a finished/abandoned room readable", "s"),
     _o("--lease", "ttls.lease", "float", "a worker's claim on a due deadline", "s"),
     _o("--timer", "timers", "timers", "seconds of a timer class, CLASS=SECONDS (repeatable)", "s"),
-    _o("--away-seconds", "away_seconds", "float", "deadline of a seat marked away", "s"),
+    _o("--away-seconds", "away_seconds", "float", "deadline of a seat marked away (0: at once)", "s"),
     _o("--bot-delay", "bot_delay", "float", "pause before a server-side bot acts", "s"),
     _o("--autopass-min", "autopass_min", "float", "shortest delay before an auto-pass (seat setting)", "s"),
     _o("--autopass-max", "autopass_max", "float", "longest delay before an auto-pass (seat setting)", "s"),

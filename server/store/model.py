@@ -47,6 +47,8 @@ class SeatRecord(msgspec.Struct, omit_defaults=True):
 class RoomMeta(msgspec.Struct, omit_defaults=True):
     """A room's lobby data. ``rev`` counts its writes (compare-and-set). ``timers`` are seconds per timer
     class (room overrides only); ``leaver_bot`` the policy that plays a leaver's seat (``None``: defaults);
+    ``away_after`` the timeouts in a row that mark a seat away, ``away_bot`` the policy that then plays it
+    (``None``: its defaults);
     ``created`` server time, seconds."""
 
     room: str
@@ -57,6 +59,8 @@ class RoomMeta(msgspec.Struct, omit_defaults=True):
     timers: dict[str, float] = {}
     autostart: bool = True
     leaver_bot: str | None = None
+    away_after: int = 2
+    away_bot: str | None = None
     status: Status = "open"
     created: float = 0.0
     rev: int = 0
@@ -113,8 +117,9 @@ class Schedule(msgspec.Struct):
     deadlines: list[Deadline] = []
     strikes: dict[int, int] = {}
 
-    def away(self, seat: int) -> bool:
-        return self.strikes.get(seat, 0) >= 2
+    def away(self, seat: int, after: int = 2) -> bool:
+        """Whether ``seat`` timed out ``after`` times in a row (its room's ``away_after``)."""
+        return self.strikes.get(seat, 0) >= after
 
 
 class ActionResult(msgspec.Struct, frozen=True):

@@ -4,8 +4,9 @@ hot-seat connection react: seat 0 passes, seat 1 plays a card on seat 0's roll. 
 played by the heuristic to the outcome (this seed: 653 versions). The test drives every seat itself
 (no server bot) and no timer runs out, so a `Match` of the same seed fed the same actions holds the
 server's state at every version: each frame received by each connection is scanned for the card ids
-`GAME.hidden(state, viewer)` names both before and after its step, and every pass that leaves its
-window open reaches the other viewers as the same public frame whether the passer held cards or not."""
+`GAME.hidden(state, viewer)` names both before and after its step, and every answer that leaves its
+round of asking open (IGR-30) reaches the other viewers as the same public frame, whether it was a
+pass by a seat holding cards, a pass by one holding none, or a card sent."""
 
 from __future__ import annotations
 
@@ -111,23 +112,23 @@ def test_a_hot_seat_connection_reacts_twice_in_one_window_and_no_frame_leaks_a_h
     assert sum('"type":"update"' in raw and '"outcome":{' in raw for *_, raw in links[2].frames) == 1
 
 
-def assert_passes_look_alike(links: list[Link], passes: list[tuple[int, int, bool]]) -> None:
-    """A pass that leaves its window open reaches every other viewer as the same public frame, whether
-    the passer held cards or none: the `passed` event and the window's bookkeeping only (the next
-    seat's own prompt aside), so nobody learns from a pass what the passer holds."""
-    held = {True: 0, False: 0}
+def assert_passes_look_alike(links: list[Link], passes: list[tuple[int, int, str]]) -> None:
+    """An answer that leaves its round of asking open reaches every other viewer as the same public
+    frame, whatever it was (a pass with cards in hand, a pass with none, a card sent): no event, and
+    only the window's list of who answered, so nobody learns from it what the seat holds or did."""
+    seen = {"pass with cards": 0, "pass without cards": 0, "card": 0}
     checked = 0
-    for version, seat, cards in passes:
-        held[cards] += 1
+    for version, seat, what in passes:
+        seen[what] += 1
         for link in links:
             for frm, to, viewer, raw in link.frames:
                 if to != version or viewer in (seat, -1) or frm == to:
                     continue
                 frame = json.loads(raw)
-                assert [e["body"] for e in frame["events"]] == [{"kind": "passed", "seat": seat}]
-                assert {op["path"].split("/")[1] for op in frame["patch"]} <= {"windows"}, frame
+                assert frame.get("events", []) == [], frame
+                assert [op["path"].split("/")[3] for op in frame["patch"]] == ["answered"], frame
                 checked += 1
-    assert held[True] > 0 and held[False] > 0, held
+    assert all(seen.values()), seen
     assert checked >= 3 * len(passes)  # the two other seats and the spectator, at least
 
 
@@ -135,9 +136,9 @@ def play(
     match: Match, links: list[Link], hidden_at: dict[int, list[set[str]]]
 ) -> list[tuple[int, int, bool]]:
     """``STEPS`` actions, the first movement window's scripted (seat 0 passes, seat 1 plays a card), the
-    rest the heuristic's; every link reads up to each action's version. Returns the passes that left
-    their window open: (version, seat, whether the seat held cards)."""
-    passes: list[tuple[int, int, bool]] = []
+    rest the heuristic's; every link reads up to each action's version. Returns the answers that left
+    their round of asking open: (version, seat, what: a pass with or without cards, or a card)."""
+    passes: list[tuple[int, int, str]] = []
     policy, rng = GAME.bots()["heuristic"], Rng(b"igranie-e2e", "bots")
     first_window: list[tuple[int, str]] = []
     opened: int | None = None  # the first movement window's id
@@ -161,13 +162,14 @@ def play(
         link = links[0] if seat in (0, 1) else links[1]
         ident = f"a{step}"
         link.ws.send(json.dumps({"type": "act", "id": ident, "seat": seat, "action": action}))
-        window = stack[-1].id if stack else None
+        asking = (stack[-1].id, stack[-1].round) if stack and stack[-1].mode == "rounds" else None
         cards = bool(match.state.players[seat].hand)
         match.act(seat, action)
         version += 1
         after = match.state.windows.stack
-        if action["kind"] == "pass" and window is not None and after and after[-1].id == window:
-            passes.append((version, seat, cards))
+        if asking is not None and after and (after[-1].id, after[-1].round) == asking:
+            what = "card" if action["kind"] != "pass" else f"pass {'with' if cards else 'without'} cards"
+            passes.append((version, seat, what))
         hidden_at[version] = [GAME.hidden(match.state, s) for s in (0, 1, 2, None)]
         for each in links:
             each.until(version)

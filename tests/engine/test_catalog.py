@@ -128,11 +128,12 @@ def test_issue_22_every_value_an_option_type_closes_needs_a_row() -> None:
     """Infarkt's ``variant`` and ``expansions`` close their values: each needs ``option.<field>.<value>``,
     so that a form names every choice; Gregs' ``start`` (a pattern) closes none."""
     from games.gregs.model import Options as GregsOptions
+    from games.infarkt import actions
     from games.infarkt import model as infarkt
 
-    needed = required_ids(infarkt.Phase, infarkt.Options, infarkt.Action, (), (), ())
+    needed = required_ids(infarkt.Phase, infarkt.Options, actions.Action, (), (), ())
     assert {"option.variant.base", "option.variant.extreme", "option.expansions.family"} <= needed
-    gregs = required_ids(str, GregsOptions, infarkt.Action, (), (), ())
+    gregs = required_ids(str, GregsOptions, actions.Action, (), (), ())
     assert {i for i in gregs if i.startswith("option.")} == {
         "option.start",
         "option.offer_cut",

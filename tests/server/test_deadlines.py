@@ -41,6 +41,24 @@ def test_away_never_lengthens_a_rooms_timer_shorter_than_away_seconds() -> None:
     ]
 
 
+def test_a_room_sets_how_many_timeouts_in_a_row_mark_a_seat_away() -> None:
+    """The pace issue's absent players: ``away_after`` (2 by default) timeouts in a row, then the short
+    deadline (the server's default is 0: the default at once)."""
+    room = meta()
+    room.away_after = 3
+    assert dues(room, {0: 2, 1: 3}) == [(0, "timeout", 130.0), (1, "timeout", 105.0), (2, "bot", 100.5)]
+    at_once = TimerPolicy({"turn": 30.0}, away_seconds=Settings().away_seconds, bot_delay=0.5)
+    schedule = schedule_for(meta(), 1, prompts(), None, {1: 2}, 100.0, at_once)
+    assert [(d.seat, d.due) for d in schedule.deadlines][:2] == [(0, 130.0), (1, 100.0)]
+
+
+def test_a_room_with_an_away_bot_has_its_bot_play_an_away_seat_until_the_player_is_back() -> None:
+    room = meta()
+    room.away_bot = "random"
+    assert dues(room, {0: 2}) == [(0, "bot", 100.5), (1, "timeout", 130.0), (2, "bot", 100.5)]
+    assert dues(room, {}) == [(0, "timeout", 130.0), (1, "timeout", 130.0), (2, "bot", 100.5)]
+
+
 GREGS = {"cut": 20.0, "curse": 20.0}  # what Gregs declares (`Game.timers`)
 
 

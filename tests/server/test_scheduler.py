@@ -9,13 +9,16 @@ from collections.abc import Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
+import msgspec
 import pytest
 
 from games.engine import Bot, Policy, Prompt, Rng, Thought, bots_of, think
 from games.engine.bots import SEARCH_NODES
 from games.fixtures.hands import HandsGame
 from server.clock import FakeClock
+from server.errors import Refused
 from server.lobby.api import summary
+from server.lobby.lobby import CreateRoom
 from server.play.scheduler import SWEEPS_PER_LIMIT, Scheduler
 from server.services import Services
 from server.settings import Settings
@@ -164,6 +167,34 @@ async def test_a_seat_away_after_two_timeouts_is_no_longer_away_once_it_left_for
     await services.lobby.leave(room.room, room.tokens[0])
     shown = await summary(services, await services.rooms.meta(room.room))
     assert (shown["seats"][0]["away"], shown["seats"][0]["left"]) == (False, True)
+
+
+async def test_a_seat_away_is_played_by_the_rooms_away_bot_and_the_count_is_the_rooms(
+    services: Services, clock: FakeClock
+) -> None:
+    """The pace issue's absent players: after the room's ``away_after`` timeouts in a row (here 1) the
+    seat is away, shown so, and its next prompt is the room's away bot's at once."""
+    room = await make_room(services, away_after=1, away_bot="random")
+    scheduler = Scheduler(services)
+    clock.advance(TIMERS["turn"])
+    assert await scheduler.tick() == 1  # the first timeout: away already
+    shown = await summary(services, await services.rooms.meta(room.room))
+    assert [s["away"] for s in shown["seats"]] == [True, False]
+    [(seat, _, due, kind)] = await deadlines(services, room.room)
+    assert (seat, due, kind) == (1, clock.now() + TIMERS["turn"], "timeout")  # seat 1 is not away
+    clock.advance(TIMERS["turn"])
+    assert await scheduler.tick() == 1  # seat 1 away too
+    assert [d[3] for d in await deadlines(services, room.room)] == ["bot"]
+    step = (await services.store.get_log(room.room))[-1]
+    assert step.action["kind"] == "timeout"
+
+
+async def test_a_room_refuses_an_away_count_out_of_range_and_an_unknown_away_bot(services: Services) -> None:
+    with pytest.raises(msgspec.ValidationError, match="away_after"):  # the API answers request/invalid
+        msgspec.convert({"game": "fixture-hands", "seats": 2, "away_after": 0}, CreateRoom)
+    with pytest.raises(Refused) as refused:
+        await make_room(services, away_bot="nobody")
+    assert (refused.value.code, refused.value.message) == ("request/invalid", "no bot policy 'nobody'")
 
 
 def _broken(view: Any, prompt: Prompt, rng: Rng) -> dict[str, Any]:

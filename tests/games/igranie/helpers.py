@@ -65,6 +65,16 @@ def passes(state: State, *seats: int) -> list[Any]:
     return [body for seat in seats for body in act(state, seat, "pass")]
 
 
+def ask(state: State, plays: dict[int, dict[str, Any]] | None = None) -> list[Any]:
+    """One round of asking of the open window (IGR-30): each prompted seat sends its play in ``plays``
+    (seat -> ``{"kind": ..., fields}``) or passes, in seat order; the event bodies."""
+    bodies: list[Any] = []
+    for seat in sorted(GAME.prompts(state)):
+        fields = dict((plays or {}).get(seat, {"kind": "pass"}))
+        bodies += act(state, seat, fields.pop("kind"), **fields)
+    return bodies
+
+
 def pass_all(state: State) -> list[Any]:
     """Pass with whoever is prompted in windows until no window accepts plays; the event bodies."""
     bodies: list[Any] = []

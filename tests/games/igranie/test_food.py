@@ -8,6 +8,7 @@ from tests.games.igranie.helpers import (
     MARCIN,
     STEFAN,
     act,
+    ask,
     choices,
     empty_hands,
     give,
@@ -46,13 +47,13 @@ def test_igr18_the_tie_example_with_a_cancelled_card_goes_to_the_attacker() -> N
     give(state, 0, "res-plan-1", "res-coupons-1")  # +1, +1
     give(state, 1, "res-excuse-1", "res-denial-1")  # +2; a cancel
     assert state.contest.dice == [5, 4]
-    act(state, 0, "modify", card="res-plan-1", side=0)  # 6-4
-    first = state.windows.stack[-1].plays[-1].id
-    act(state, 1, "modify", card="res-excuse-1", side=1)  # 6-6
-    act(state, 2, "pass")
-    act(state, 0, "modify", card="res-coupons-1", side=0)  # 7-6
-    act(state, 1, "cancel", card="res-denial-1", target=first)  # 6-6 as played
-    bodies = passes(state, 2, 0, 1)
+    plan = {"kind": "modify", "card": "res-plan-1", "side": 0}  # 6-4
+    ask(state, {0: plan, 1: {"kind": "modify", "card": "res-excuse-1", "side": 1}})  # then 6-6
+    first = state.windows.stack[-1].plays[-2].id  # IGR-30: the round's plays in turn order
+    assert state.windows.stack[-1].plays[-2].payload.card == "res-plan-1"
+    coupons = {"kind": "modify", "card": "res-coupons-1", "side": 0}  # 7-6
+    ask(state, {0: coupons, 1: {"kind": "cancel", "card": "res-denial-1", "target": first}})  # 6-6 as played
+    bodies = ask(state)
     settled = next(b for b in bodies if b.__struct_config__.tag == "theft_settled")
     assert (settled.totals, settled.winner) == ([6, 6], 0)
     assert (state.players[1].food, state.turn.eaten, state.players[0].hunger) == (4, 1, False)

@@ -11,6 +11,7 @@ from tests.games.igranie.helpers import (
     MARCIN,
     STEFAN,
     act,
+    ask,
     choices,
     empty_hands,
     give,
@@ -25,15 +26,14 @@ from tests.games.igranie.helpers import (
 RNG = Rng(b"move", "test")
 
 
-def test_igr3_every_living_seat_is_prompted_in_the_movement_window_even_with_no_card() -> None:
+def test_igr3_igr30_every_living_seat_is_asked_at_once_in_the_movement_window_even_with_no_card() -> None:
     state = table(ILONA, MARCIN, STEFAN)
     empty_hands(state)
     act(state, 0, "roll", dice=[4])
-    seen = []
-    for _ in range(3):
-        seen += prompted(state)
-        act(state, seen[-1], "pass")
-    assert seen == [0, 1, 2]
+    assert prompted(state) == [0, 1, 2]
+    act(state, 2, "pass")
+    assert prompted(state) == [0, 1]
+    passes(state, 1, 0)  # one round of asking without a play closes the window
     assert state.turn.move == 4 and state.players[0].space == "chillout-4"
 
 
@@ -42,10 +42,9 @@ def test_igr3_any_player_modifies_the_roll_and_the_movement_is_at_least_1() -> N
     empty_hands(state)
     give(state, 1, "res-pickpocket-1")  # -2
     act(state, 0, "roll", dice=[2])
-    act(state, 0, "pass")
     assert choices(state, 1, "modify") == [{"card": "res-pickpocket-1", "side": 0}]
-    act(state, 1, "modify", card="res-pickpocket-1", side=0)
-    passes(state, 2, 0, 1)
+    ask(state, {1: {"kind": "modify", "card": "res-pickpocket-1", "side": 0}})
+    ask(state)
     assert (state.turn.die_total, state.turn.move) == (0, 1)
     assert "res-pickpocket-1" in state.res_discard
 
@@ -56,9 +55,8 @@ def test_igr3_the_movement_is_at_most_12() -> None:
     give(state, 0, "res-luck-1", "res-luck-2", "res-luck-3")  # +3 each
     act(state, 0, "roll", dice=[6])
     for card in ("res-luck-1", "res-luck-2", "res-luck-3"):
-        act(state, 0, "modify", card=card, side=0)
-        passes(state, 1, 2)
-    passes(state, 0)
+        ask(state, {0: {"kind": "modify", "card": card, "side": 0}})  # one card a round
+    ask(state)
     assert (state.turn.die_total, state.turn.move) == (15, 12)
 
 
@@ -194,8 +192,8 @@ def test_igr28_a_reversing_card_turns_a_negative_loop_effect_positive() -> None:
     act(state, 0, "roll", dice=[1])
     passes(state, 0, 1, 2)
     assert choices(state, 0, "reverse") == [{"card": "res-luck-1"}]
-    act(state, 0, "reverse", card="res-luck-1")
-    passes(state, 1, 2, 0)
+    ask(state, {0: {"kind": "reverse", "card": "res-luck-1"}})
+    ask(state)
     assert player.money == 7  # Work Colleagues 1 (lose 2 Money) became 6 (gain 2)
 
 

@@ -3,6 +3,8 @@ on a cancel restores its target, Tester's Power cannot be cancelled, own-turn sp
 
 from __future__ import annotations
 
+import msgspec
+
 from games.igranie import GAME
 from tests.games.igranie.helpers import (
     FIEFIURKA,
@@ -11,6 +13,7 @@ from tests.games.igranie.helpers import (
     MARCIN,
     STEFAN,
     act,
+    ask,
     choices,
     empty_hands,
     give,
@@ -37,7 +40,11 @@ def _event_window(card: str) -> object:
 def test_igr10_the_event_card_is_drawn_from_the_figures_large_loop_and_applied() -> None:
     state = _event_window("wrk-tax-1")
     window = state.windows.stack[-1]
-    assert (window.purpose, window.plays[0].payload.card, prompted(state)) == ("event", "wrk-tax-1", [0])
+    assert (window.purpose, window.plays[0].payload.card, prompted(state)) == (
+        "event",
+        "wrk-tax-1",
+        [0, 1, 2],
+    )
     passes(state, 0, 1, 2)
     assert state.players[0].money == 4 and "wrk-tax-1" in state.work_discard
 
@@ -57,11 +64,10 @@ def test_igr30_a_cancel_on_a_cancel_restores_the_event_and_a_third_cancels_it_ag
         give(state, 2, "res-plan-3")
         event = state.windows.stack[-1].plays[0].id
         target = event
-        for seat in range(cancels):
-            act(state, seat, "cancel", card=f"res-plan-{seat + 1}", target=target)
+        for seat in range(cancels):  # one cancel a round, each answering the one before
+            ask(state, {seat: {"kind": "cancel", "card": f"res-plan-{seat + 1}", "target": target}})
             target = state.windows.stack[-1].plays[-1].id
-        for seat in [s % 3 for s in range(cancels, cancels + 3)]:
-            act(state, seat, "pass")
+        ask(state)
         assert state.players[0].money == money, cancels
 
 
@@ -69,10 +75,8 @@ def test_igr30_a_cancel_names_the_play_by_id_and_a_seat_may_not_cancel_its_own_c
     state = _event_window("wrk-tax-1")
     give(state, 0, "res-plan-1", "res-plan-2")
     event = state.windows.stack[-1].plays[0].id
-    act(state, 0, "cancel", card="res-plan-1", target=event)
+    ask(state, {0: {"kind": "cancel", "card": "res-plan-1", "target": event}})
     mine = state.windows.stack[-1].plays[-1].id
-    act(state, 1, "pass")
-    act(state, 2, "pass")
     assert {"card": "res-plan-2", "target": mine} not in choices(state, 0, "cancel")
     assert refused(state, 0, "cancel", card="res-plan-2", target=mine) == "window/no_target"
     assert refused(state, 0, "cancel", card="res-plan-2", target=999) == "window/no_target"
@@ -101,9 +105,8 @@ def test_igr36_a_cancelled_ability_does_nothing_but_counts_as_used() -> None:
     to_phase(state, 0, "ability")
     act(state, 0, "use", ability="tough", seats=[], amounts=[], goods=[])
     play = state.windows.stack[-1].plays[0].id
-    act(state, 0, "pass")
-    act(state, 1, "cancel", card="res-plan-1", target=play)
-    bodies = passes(state, 2, 0, 1)
+    ask(state, {1: {"kind": "cancel", "card": "res-plan-1", "target": play}})
+    bodies = ask(state)
     assert "cancelled" in kinds(bodies)
     assert state.players[0].tough is False
     assert state.players[0].uses == {"tough": 1} and state.phase == "shop"
@@ -182,12 +185,28 @@ def test_igr28_a_cancel_targets_another_seats_card_or_ability_but_never_its_own(
     act(state, 0, "use", ability="tough", seats=[], amounts=[], goods=[])
     tough = state.windows.stack[-1].plays[0].id
     assert choices(state, 0, "cancel") == []
-    act(state, 0, "pass")
-    act(state, 1, "cancel", card="res-excuse-1", target=tough)
+    ask(state, {1: {"kind": "cancel", "card": "res-excuse-1", "target": tough}})
     mine = state.windows.stack[-1].plays[-1].id
     assert choices(state, 2, "cancel") == []
-    act(state, 2, "pass")
     assert choices(state, 0, "cancel") == [{"card": "res-excuse-2", "target": mine}]
-    act(state, 0, "cancel", card="res-excuse-2", target=mine)
-    passes(state, 1, 2, 0)
+    ask(state, {0: {"kind": "cancel", "card": "res-excuse-2", "target": mine}})
+    ask(state)
     assert state.players[0].tough is True
+
+
+def test_igr30_a_card_sent_in_a_round_stays_unseen_in_its_hand_until_the_round_is_complete() -> None:
+    state = _event_window("wrk-tax-1")
+    give(state, 2, "res-plan-3")
+    event = state.windows.stack[-1].plays[0].id
+    passed = GAME.copy(state)
+    assert act(state, 2, "cancel", card="res-plan-3", target=event) == []
+    act(passed, 2, "pass")
+    assert "res-plan-3" in state.players[2].hand and "res-plan-3" not in state.res_discard
+    # the other seats cannot tell the sent card from a pass: their views are the same
+    for seat in (None, 0, 1):
+        assert msgspec.to_builtins(GAME.view(state, seat)) == msgspec.to_builtins(GAME.view(passed, seat))
+    bodies = passes(state, 0, 1)
+    assert [(b.seat, b.card) for b in bodies if b.__struct_config__.tag == "played"] == [(2, "res-plan-3")]
+    assert "res-plan-3" in state.res_discard
+    ask(state)  # everyone is asked again; nobody plays: the window closes
+    assert state.players[0].money == 5  # the tax is cancelled (it takes 1 otherwise: IGR-10's test)
