@@ -80,25 +80,30 @@ def game_schema(game: Game[Any, Any]) -> dict[str, Any]:
 
 def catalog_schema() -> dict[str, Any]:
     """The schema of a game's catalogue in one language (``catalog.json``)."""
-    doc = _document(
+    return _answer(
         "boardroom game catalogue",
-        {"catalog": CatalogDoc},
+        "catalog",
+        CatalogDoc,
         "GET /api/games/{game}/catalog: names and texts of a game's ids, rule summaries and the story's "
         "sentences in one language. See protocol/README.md, 'The catalogue'.",
     )
-    doc["$ref"] = _REF.format(name="catalog")
-    return doc
 
 
 def replay_schema() -> dict[str, Any]:
     """The schema of a replay answer (``replay.json``)."""
-    doc = _document(
+    return _answer(
         "boardroom replay",
-        {"replay": Replay},
+        "replay",
+        Replay,
         "GET /api/rooms/{room}/replay/{version}: a finished room's spectators' view at one version; "
         "`view` and each event's `body` are typed by the game's own file. See docs/api.md, 'Replays'.",
     )
-    doc["$ref"] = _REF.format(name="replay")
+
+
+def _answer(title: str, name: str, struct: Any, description: str) -> dict[str, Any]:
+    """The schema of one lobby answer: ``struct`` under ``$defs.<name>``, the document itself that."""
+    doc = _document(title, {name: struct}, description)
+    doc["$ref"] = _REF.format(name=name)
     return doc
 
 

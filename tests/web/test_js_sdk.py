@@ -98,40 +98,33 @@ def test_the_lobby_helper_pages_claims_seats_bots_and_starts_and_fatal_closes_re
     assert summary["closes"] == [[4404, "room not found"], [4401, "a token is not valid for this room"]]
 
 
-def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_links(node: str) -> None:
-    """clients/web/test/sdk_units.test.mjs: a scripted server plays what a real one cannot be made to."""
+def node_tests(node: str, file: str, passes: int, timeout: float) -> None:
+    """Run ``clients/web/test/<file>`` under ``node --test``: all ``passes`` tests pass, none fails."""
     done = subprocess.run(
-        [node, "--test", "test/sdk_units.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=120
+        [node, "--test", f"test/{file}"], cwd=WEB, capture_output=True, text=True, timeout=timeout
     )
     assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 18" in done.stdout
+    assert "# fail 0" in done.stdout and f"# pass {passes}\n" in done.stdout
+
+
+def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_links(node: str) -> None:
+    """clients/web/test/sdk_units.test.mjs: a scripted server plays what a real one cannot be made to."""
+    node_tests(node, "sdk_units.test.mjs", 18, 120)
 
 
 def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_move(node: str) -> None:
     """clients/web/test/app_messages.test.mjs: the sentences of app/messages.js under Node."""
-    done = subprocess.run(
-        [node, "--test", "test/app_messages.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 1" in done.stdout
+    node_tests(node, "app_messages.test.mjs", 1, 60)
 
 
 def test_catalog_6_the_options_form_reads_a_refusal_s_field_and_words_it(node: str) -> None:
     """clients/web/test/app_schema_form.test.mjs: app/schema-form.js's reading of a refusal under Node."""
-    done = subprocess.run(
-        [node, "--test", "test/app_schema_form.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
+    node_tests(node, "app_schema_form.test.mjs", 2, 60)
 
 
 def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_fields(node: str) -> None:
     """clients/web/test/app_renderers.test.mjs: the renderers' game-end sentences under Node."""
-    done = subprocess.run(
-        [node, "--test", "test/app_renderers.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
+    node_tests(node, "app_renderers.test.mjs", 2, 60)
 
 
 #: Prompts (the fields the check reads) on either side of `server.play.deadlines.passes_only`.
