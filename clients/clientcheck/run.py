@@ -24,7 +24,11 @@ async def run(adapter: Sequence[str] | None, port: int = 0, only: Sequence[str] 
         control_url = f"ws://{HOST}:{server.port}/control"
         process = None
         if adapter is not None:
-            process = await asyncio.create_subprocess_exec(*adapter, control_url)
+            try:
+                process = await asyncio.create_subprocess_exec(*adapter, control_url)
+            except OSError as exc:  # no such program, or not executable
+                failed = f"the adapter {adapter[0]!r} could not be started: {exc.strerror}"
+                raise RuntimeError(failed) from None
         else:
             print(f"waiting for an adapter at {control_url} (clients at ws://{HOST}:{server.port}/ws)")
         try:

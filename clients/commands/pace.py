@@ -25,6 +25,19 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _problem(args: argparse.Namespace, games: list[Any]) -> str | None:
+    """What is wrong with the arguments for ``games``, in words, or ``None``."""
+    if args.think <= 0:
+        return "--think must be more than 0 seconds"
+    if args.games < 1:
+        return "--games must be at least 1"
+    for game in games:
+        low, high = game.seats_for(game.options(None))  # with its default options
+        if not low <= args.seats <= high:
+            return f"{game.id} seats {low} to {high}, not {args.seats}"
+    return None
+
+
 COLUMNS = ["prompts_per_turn", "pass_only_shown_per_turn", "window_wait_share", "round_seconds"]
 
 
@@ -41,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
             f"boardroom pace: no game {unknown[0]!r}; choose one of {', '.join(games)} or all",
             file=sys.stderr,
         )
+        return 2
+    problem = _problem(args, [games[g] for g in chosen])
+    if problem:
+        print(f"boardroom pace: {problem}", file=sys.stderr)
         return 2
     figures = {}
     print(f"| game | {' | '.join([*COLUMNS, 'idle_round_seconds'])} |")

@@ -8,6 +8,7 @@ status with ``{"code", "message"}`` (plus ``details`` when there are some). A st
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -104,6 +105,8 @@ NESTING = 500
 
 #: A seat in a path: 0, 1, 2... (no sign, no leading zero).
 SEAT_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
+#: A version in a path, written as a seat is (ASCII digits only).
+VERSION_NUMBER = re.compile(r"0|[1-9][0-9]{0,11}")
 
 
 async def _read(request: Request) -> bytes:
@@ -338,11 +341,11 @@ async def public_log(request: Request) -> Response:
 @refusals
 async def replay(request: Request) -> Response:
     """The spectators' view of a finished room at a version (`server.lobby.replays`)."""
-    try:
-        version = int(request.path_params["version"])
-    except ValueError:
-        raise Refused("request/invalid", "the version must be a whole number", {"path": "version"}) from None
-    return _json(await _services(request).replays.at(request.path_params["room"], version))
+    text = request.path_params["version"]
+    if not VERSION_NUMBER.fullmatch(text):
+        raise Refused("request/invalid", "the version must be a whole number", {"path": "version"})
+    lift = functools.partial(request.state.deadline.reschedule, None)
+    return _json(await _services(request).replays.at(request.path_params["room"], int(text), lift))
 
 
 async def rooms_endpoint(request: Request) -> Response:

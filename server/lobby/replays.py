@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -32,6 +33,8 @@ from server.ws.steps import missed
 CHECKPOINT = 64
 #: Rooms whose checkpoints are kept.
 ROOMS = 64
+#: Replay calls that may wait for the one computing; one more is refused ``rate/limited``.
+WAITING = 8
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -90,11 +93,14 @@ class Replays:
         self.rooms = rooms
         self.kept: OrderedDict[str, Kept] = OrderedDict()
         self.lock = asyncio.Lock()  # one replay computes at a time: the kept states are shared
+        self.waiting = 0
 
-    async def at(self, room: str, version: int) -> Replay:
-        """The replay of ``room`` at ``version``. Raises `Refused`: ``room/not_found``,
-        ``room/not_finished`` (its game goes on), ``request/invalid`` (no such version; details: the
-        ``last`` version)."""
+    async def at(self, room: str, version: int, computing: Callable[[], object] = lambda: None) -> Replay:
+        """The replay of ``room`` at ``version``; ``computing()`` is called once the store's reads are
+        done (the lobby lifts its store deadline there: what follows is work, not a wait on the store).
+        Raises `Refused`: ``room/not_found``, ``room/not_finished`` (its game goes on),
+        ``request/invalid`` (no such version; details: the ``last`` version), ``rate/limited`` (more
+        than `WAITING` calls already wait; ``details.retry_after`` 1 s)."""
         meta = await self.rooms.meta(room)
         state = await self.rooms.store.get_state(room)
         if state is None or not state.finished:
@@ -106,11 +112,16 @@ class Replays:
             raise Refused("room/not_found", "this room's log is gone")
         game = self.rooms.game(meta)
         kept = self._kept(room, Table(game, len(meta.seats), meta.options, await self.rooms.seed(room)))
-        async with self.lock:
-            # a thread: the first call of a long game plays its whole log (docs/api.md, "Replays")
-            view = await asyncio.to_thread(
-                lambda: msgspec.to_builtins(game.view(kept.state_at(steps, version), None))
-            )
+        if self.waiting >= WAITING:
+            raise Refused("rate/limited", "too many replays at once; try again", {"retry_after": 1})
+        computing()
+        self.waiting += 1
+        try:
+            async with self.lock:
+                # a thread: the first call of a long game plays its whole log (docs/api.md, "Replays")
+                view = await asyncio.to_thread(kept.view_at, steps, version)
+        finally:
+            self.waiting -= 1
         events = [ReplayEvent(e.version, e.body) for e in missed(steps[version - 1 : version], None)]
         return Replay(room, meta.game, version, state.version, view, events if version else [])
 

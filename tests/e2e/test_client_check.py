@@ -71,3 +71,12 @@ def test_an_unknown_adapter_command_is_a_clear_error() -> None:
     assert out.endswith(
         "boardroom client-check: the adapter ended or did not connect to the control channel\n"
     )
+
+
+def test_an_adapter_that_is_no_program_is_a_clear_error() -> None:
+    status, out, _ = client_check("--adapter", "/nonexistent/adapter")
+    assert status == 2
+    assert out.endswith(
+        "boardroom client-check: the adapter '/nonexistent/adapter' could not be started: "
+        "No such file or directory\n"
+    )

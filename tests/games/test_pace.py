@@ -56,3 +56,5 @@ def test_the_command_prints_a_table_and_its_figures_as_json(capsys: object) -> N
     assert (figures["seats"], figures["games"], figures["think"]) == (3, 1, 4.0)
     assert figures["pass_only_shown_per_turn"] == 0.0 and figures["window_wait_share"] == 0.0
     assert main(["pace", "chess"]) == 2
+    for wrong in (["--think", "0"], ["--games", "0"], ["--seats", "9"]):
+        assert main(["pace", "gregs", *wrong]) == 2, wrong

@@ -3,6 +3,7 @@ room's spectator view at any version from its seed and log, and refuses what it 
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -106,3 +107,25 @@ async def test_the_python_sdk_reads_a_replay_as_the_api_answers_it(client: httpx
         with pytest.raises(LobbyError) as refused:
             await lobby.replay(room, last + 1)
     assert refused.value.code == "request/invalid"
+
+
+@pytest.mark.parametrize("text", ["01", "+1", "-0", "1_0", "%201", "%D9%A3", "%EF%BC%90"])
+def test_a_version_is_written_in_ascii_digits_only(client: httpx.Client, text: str) -> None:
+    room, _ = finished(client)
+    got = client.get(f"/api/rooms/{room}/replay/{text}")
+    assert (got.status_code, got.json()["code"]) == (400, "request/invalid")
+
+
+async def test_a_burst_of_replays_is_answered_or_told_to_wait_never_a_store_outage(
+    client: httpx.Client,
+) -> None:
+    """Calls queue behind the one computing, up to `replays.WAITING`; more are told to come back in a
+    second (429 with Retry-After), and none waits on the store's 1 s deadline (503 store/unavailable)."""
+    room, last = finished(client)
+    async with httpx.AsyncClient(base_url=str(client.base_url)) as burst:
+        answers = await asyncio.gather(
+            *(burst.get(f"/api/rooms/{room}/replay/{v % (last + 1)}") for v in range(40))
+        )
+    codes = {a.status_code for a in answers}
+    assert codes <= {200, 429} and 200 in codes
+    assert all(a.headers["Retry-After"] == "1" for a in answers if a.status_code == 429)

@@ -177,7 +177,7 @@ function payloadText(p, ctx) {
     case "ability":
       return `the Ability ${ctx.nameOf(p.ability)}${(p.seats || []).length ? ` for ${p.seats.map((s) => who(s, ctx)).join(", ")}` : ""}`;
     case "special":
-      return `${cardName(p.card, ctx)}'s action${p.seat !== null && p.seat !== undefined ? ` on ${who(p.seat, ctx)}` : ""}`;
+      return `the action of ${cardName(p.card, ctx)}${p.seat !== null && p.seat !== undefined ? ` on ${who(p.seat, ctx)}` : ""}`;
     case "accept":
       return "accepts";
     case "give_up":
@@ -239,7 +239,9 @@ export default {
       h(
         "p",
         { class: "ig-turn" },
-        `Week ${v.round} of 24 (month ${v.month}), ${v.phase} phase: ${who(v.active, ctx)} to play. ` +
+        // every seat chooses its character in turn before the first turn: nobody is "to play" yet
+        `Week ${v.round} of 24 (month ${v.month}), ${v.phase} phase` +
+          (v.phase === "choose" ? ": the characters are being chosen. " : `: ${who(v.active, ctx)} to play. `) +
           `Rent ${v.rent}.`,
       ),
       (v.windows || []).map((w) => windowNode(w, ctx)),
@@ -309,7 +311,7 @@ export default {
       case "reverse":
         return `Reverse the loop effect with ${cardName(choice.card, ctx)}`;
       case "special":
-        return `${cardName(choice.card, ctx)}'s action${choice.seat !== null && choice.seat !== undefined ? ` on ${who(choice.seat, ctx)}` : ""}`;
+        return `Use ${cardName(choice.card, ctx)}${choice.seat !== null && choice.seat !== undefined ? ` on ${who(choice.seat, ctx)}` : ""}`;
       case "choose":
         return `Play ${character(choice.character, ctx)}`;
       case "first_loop":
