@@ -1,6 +1,6 @@
 """The JS SDK's sentence renderer (``sdk/catalog.js``, ``tell``) tells every event of bot play-outs of
 every game, in each of its languages, exactly as the Python renderer tells it from the same served
-catalogue (issue 22)."""
+catalogue (issue 22), with seats told as "seat 2" and named by the caller alike."""
 
 from __future__ import annotations
 
@@ -21,7 +21,11 @@ SCRIPT = """
 import { readFileSync } from 'node:fs';
 import { tell } from './sdk/catalog.js';
 const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
-console.log(JSON.stringify(cases.map(({ doc, bodies }) => bodies.map((b) => tell(doc, b)))));
+const seat = (n) => `<player ${n}>`;
+console.log(JSON.stringify(cases.map(({ doc, bodies }) => [
+  ...bodies.map((b) => tell(doc, b)),
+  ...bodies.map((b) => tell(doc, b, { seat })),
+])));
 """
 
 
@@ -39,10 +43,11 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
         cases.append({"doc": doc, "bodies": bodies})
         # a row naming a derived field falls back to the generic line in both: JS answers null
         lines = [teller.describe(b) for b in bodies]
+        lines += [teller.describe(b, lambda n: f"<player {n}>") for b in bodies]
         expected.append(
             [
                 None if line.startswith(f"{b['kind']}: ") else line
-                for b, line in zip(bodies, lines, strict=True)
+                for b, line in zip(bodies + bodies, lines, strict=True)
             ]
         )
     path = tmp_path / "cases.json"
@@ -57,7 +62,7 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
     assert done.returncode == 0, done.stderr[-2000:]
     told = json.loads(done.stdout)
     for lang, mine, theirs in zip(game.catalog.languages, told, expected, strict=True):
-        diff = [(b, m, t) for b, m, t in zip(bodies, mine, theirs, strict=True) if m != t]
+        diff = [(b, m, t) for b, m, t in zip(bodies + bodies, mine, theirs, strict=True) if m != t]
         assert diff == [], (lang, diff[:3])
         assert sum(line is not None for line in mine) > len(bodies) // 2
 
