@@ -125,15 +125,6 @@ def test_catalog_6_the_options_form_reads_a_refusal_s_field_and_words_it(node: s
     assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
 
 
-def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_fields(node: str) -> None:
-    """clients/web/test/app_renderers.test.mjs: the renderers' game-end sentences under Node."""
-    done = subprocess.run(
-        [node, "--test", "test/app_renderers.test.mjs"], cwd=WEB, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stdout[-4000:]
-    assert "# fail 0" in done.stdout and "# pass 2" in done.stdout
-
-
 #: Prompts (the fields the check reads) on either side of `server.play.deadlines.passes_only`.
 PROMPTS = [
     {"id": "w", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{}]}},
