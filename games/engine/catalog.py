@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import msgspec
 
 from games.engine.data import DataError, Provenance, load_rows
-from games.engine.story import Derived, Items, Story, StoryLine, check_story
+from games.engine.story import Derived, Story, StoryLine, check_story
 
 #: Every language a catalogue or the chrome may carry: English and the games' own.
 Lang = Literal["en", "pl", "cs", "de"]
@@ -35,7 +35,7 @@ Group = Literal[
     "card", "place", "track", "character", "ability", "phase", "option", "choice", "end", "term", "rule",
 ]  # fmt: skip
 
-#: The words a story's list formats use (`Items`: ``and``, ``seats``), per language.
+#: The words a story's list and seat formats use (`Items`: ``and``, ``seat``, ``seats``), per language.
 LIST_WORDS: dict[str, dict[str, str]] = {
     "en": {"and": "and", "seat": "seat", "seats": "seats"},
     "pl": {"and": "i", "seat": "miejsce", "seats": "miejsca"},
@@ -128,39 +128,13 @@ class Coverage(msgspec.Struct, frozen=True):
         return 100.0 if whole == 0 else 100.0 * (self.entries + self.story) / whole
 
 
-class LocalItems(Items):
-    """`Items` told with one language's list words (`LIST_WORDS`)."""
-
-    words: dict[str, str] = LIST_WORDS["en"]
-
-    def __format__(self, spec: str) -> str:
-        if spec not in ("and", "seats", "by_seat") or not self:
-            return super().__format__(spec)
-        said = [str(v) for v in self]
-        joined = said[0] if len(said) == 1 else ", ".join(said[:-1]) + f" {self.words['and']} " + said[-1]
-        if spec == "and":
-            return joined
-        if spec == "seats":
-            return self.words["seat" if len(said) == 1 else "seats"] + " " + joined
-        return ", ".join(f"{self.words['seat']} {seat} {word}" for seat, word in enumerate(said))
-
-
 class LocalStory(Story):
-    """A `Story` whose list formats use ``words`` (`LIST_WORDS` of one language)."""
+    """A `Story` whose list and seat formats use ``words`` (`LIST_WORDS` of one language)."""
 
-    __slots__ = ("words",)
+    __slots__ = ()
 
     def __init__(self, story: Story, names: Mapping[str, str], words: dict[str, str]):
-        super().__init__(story.lines, names, story.derived)
-        self.words = words
-
-    def shown(self, value: Any) -> Any:
-        shown = super().shown(value)
-        if isinstance(shown, Items):
-            local = LocalItems(shown)
-            local.words = self.words
-            return local
-        return shown
+        super().__init__(story.lines, names, story.derived, words)
 
 
 class Catalog:

@@ -18,6 +18,10 @@ from them, `Derived`: ``{"changed": {"health": ...}}`` for a sentence that names
 numbers), every template must format such an event, and no row may be unreachable. Ids a game names
 (cards, characters) are shown by their display names: a string field, or every string of a list, found
 in the story's ``names``; a list also takes the formats ``and``, ``seats`` and ``by_seat`` (`Items`).
+
+A seat number is told with the format ``seat`` (``{seat:seat}``, ``{dealer:seat}``): by the seat-naming
+function the caller passes (`SeatName`: ``"you"``, ``"Ann"``), else as ``seat 2`` in the story's list
+words; ``seats`` and ``by_seat`` name the seats of a list by that function too.
 """
 
 from __future__ import annotations
@@ -36,6 +40,12 @@ from games.engine.data import DataError, load_rows
 #: A conditional part of a template: ``[[ ... ]]`` (no nesting).
 _PART = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 
+#: Names a seat (its number, from 0) in a sentence: ``lambda seat: "you" if seat == 0 else "Ann"``.
+SeatName = Callable[[int], str]
+
+#: The words the list and seat formats use in English (`Items.words`).
+ENGLISH_WORDS: Mapping[str, str] = {"and": "and", "seat": "seat", "seats": "seats"}
+
 #: Fields a game derives from an event body for its sentences, by event kind and field name: a pure
 #: function of the body (JSON data) to the value told (``{"changed": {"health": lambda b: ...}}``).
 Derived = Mapping[str, Mapping[str, Callable[[Mapping[str, Any]], Any]]]
@@ -53,20 +63,50 @@ class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Items(list[Any]):
     """A list field as a template tells it. ``{cards}``: strings joined by ``", "`` (``10♥, A♠``), numbers
     as the list (``[0, 27]``); ``{cards:and}``: ``10♥, A♠ and joker``; ``{winners:seats}``: ``seat 2``,
-    ``seats 0 and 2``; ``{scores:by_seat}`` (a value per seat): ``seat 0 12, seat 1 0``."""
+    ``seats 0 and 2``; ``{scores:by_seat}`` (a value per seat): ``seat 0 12, seat 1 0``. The joining words
+    are ``words`` (`ENGLISH_WORDS` by default); with a ``seat_name`` (`SeatName`) the seats of ``seats``
+    and ``by_seat`` are told by it instead (``you and Ann``, ``you 12, Ann 0``)."""
+
+    words: Mapping[str, str] = ENGLISH_WORDS
+    seat_name: SeatName | None = None
 
     def __format__(self, spec: str) -> str:
-        words = [str(v) for v in self]
+        said = [str(v) for v in self]
         if spec == "":
-            return ", ".join(words) if all(isinstance(v, str) for v in self) else str(list(self))
-        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        if spec == "and":
-            return joined
-        if spec == "seats":
-            return ("seat " if len(words) == 1 else "seats ") + joined
+            return ", ".join(said) if all(isinstance(v, str) for v in self) else str(list(self))
+        if spec not in ("and", "seats", "by_seat"):
+            raise ValueError(f"unknown format {spec!r} for a list (known: 'and', 'seats', 'by_seat')")
+        name = self.seat_name
         if spec == "by_seat":
-            return ", ".join(f"seat {seat} {word}" for seat, word in enumerate(words))
-        raise ValueError(f"unknown format {spec!r} for a list (known: 'and', 'seats', 'by_seat')")
+            if name is not None:
+                return ", ".join(f"{name(seat)} {word}" for seat, word in enumerate(said))
+            return ", ".join(f"{self.words['seat']} {seat} {word}" for seat, word in enumerate(said))
+        if spec == "seats" and name is not None:
+            return self._joined([name(_seat_number(v)) for v in self])
+        if spec == "and":
+            return self._joined(said)
+        return self.words["seat" if len(said) == 1 else "seats"] + " " + self._joined(said)
+
+    def _joined(self, said: list[str]) -> str:
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + f" {self.words['and']} " + said[-1]
+
+
+def _seat_number(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a seat is a number, not {value!r}")
+    return value
+
+
+class _Teller(string.Formatter):
+    """`str.format` with the format ``seat``: a seat number told by ``seat_name``."""
+
+    def __init__(self, seat_name: SeatName):
+        self.seat_name = seat_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "seat":
+            return self.seat_name(_seat_number(value))
+        return format(value, format_spec)
 
 
 def has_value(value: Any) -> bool:
@@ -103,44 +143,59 @@ class Story:
     """Sentences by event kind (``lines``: each kind's rows in order) and display names by id
     (``names``); both may be empty."""
 
-    __slots__ = ("derived", "lines", "names")
+    __slots__ = ("derived", "lines", "names", "words")
 
     def __init__(
         self,
         lines: Mapping[str, list[StoryLine]] | None = None,
         names: Mapping[str, str] | None = None,
         derived: Derived | None = None,
+        words: Mapping[str, str] | None = None,
     ):
         self.lines = {kind: list(rows) for kind, rows in (lines or {}).items()}
         self.names = dict(names or {})
         self.derived = {k: dict(v) for k, v in (derived or {}).items()}
+        self.words = dict(words or ENGLISH_WORDS)
 
     def shown(self, value: Any) -> Any:
-        """``value`` with ids replaced by their names; a list of strings or numbers as `Items`."""
+        """``value`` with ids replaced by their names; a list of strings or numbers as `Items` (told
+        with the story's ``words``)."""
         if isinstance(value, str):
             return self.names.get(value, value)
         if isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value):
-            return Items(self.names.get(v, v) if isinstance(v, str) else v for v in value)
+            items = Items(self.names.get(v, v) if isinstance(v, str) else v for v in value)
+            items.words = self.words
+            return items
         return value
 
-    def tell(self, template: str, body: Mapping[str, Any]) -> str:
+    def seat_word(self, seat: int) -> str:
+        """A seat as the story names it without a `SeatName`: ``seat 2`` (``miejsce 2`` in Polish)."""
+        return f"{self.words['seat']} {seat}"
+
+    def tell(self, template: str, body: Mapping[str, Any], seat_name: SeatName | None = None) -> str:
         """``template`` formatted over ``body``: conditional parts whose fields have no value are left
-        out. Raises `KeyError`, `ValueError`, `TypeError` or `IndexError` for a body of another shape."""
+        out; seats (``{seat:seat}``, ``{winners:seats}``) named by ``seat_name`` (`SeatName`; ``None``:
+        `seat_word`). Raises `KeyError`, `ValueError`, `TypeError` or `IndexError` for a body of
+        another shape."""
 
         def part(match: re.Match[str]) -> str:
             inner = match.group(1)
             return inner if all(has_value(body.get(f)) for f in _fields(inner)) else ""
 
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
-        return _PART.sub(part, template).format(**fields)
+        for value in fields.values():
+            if isinstance(value, Items):
+                value.seat_name = seat_name
+        teller = _Teller(seat_name or self.seat_word)
+        return teller.vformat(_PART.sub(part, template), (), fields)
 
     def _with_derived(self, kind: str, body: Mapping[str, Any]) -> dict[str, Any]:
         return dict(body) | {name: fn(body) for name, fn in self.derived.get(kind, {}).items()}
 
-    def describe(self, body: Any) -> str:
+    def describe(self, body: Any, seat_name: SeatName | None = None) -> str:
         """One line for one event body (JSON data tagged ``kind``): the sentence of the first of its
-        kind's rows whose conditions hold, else ``kind: field=value ...`` (also when the body does not
-        fit its sentence)."""
+        kind's rows whose conditions hold, seats named by ``seat_name`` (see `tell`), else ``kind:
+        field=value ...`` (also when the body does not fit its sentence)."""
         if not isinstance(body, dict):
             return str(body)
         kind = str(body.get("kind", body.get("type", "?")))
@@ -148,7 +203,7 @@ class Story:
             full = self._with_derived(kind, body)
             row = next((r for r in self.lines.get(kind, ()) if _holds(r.when, full)), None)
             if row is not None:
-                return self.tell(row.text, full)
+                return self.tell(row.text, full, seat_name)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             pass  # a body of another shape (an older server): the generic line still shows it
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
@@ -186,7 +241,8 @@ def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
     info = inspect.type_info(member)
     sample = {f.name: _sample(f.type) for f in info.fields}  # type: ignore[attr-defined]
     try:
-        story.tell(row.text, story._with_derived(row.kind, sample))
+        for seat_name in (None, str):  # seats told as the story's words and by a caller's names
+            story.tell(row.text, story._with_derived(row.kind, sample), seat_name)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
         raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
 

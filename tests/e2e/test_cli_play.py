@@ -26,7 +26,9 @@ def test_play_gregs_with_four_heuristic_bots_prints_the_log_and_outcome_and_exit
     lines = done.stdout.splitlines()
     assert re.fullmatch(r"room [\w-]+: gregs with 4 bots \(heuristic\)", lines[0])
     assert re.fullmatch(STANDINGS, lines[-3])
-    assert any(re.fullmatch(r"v\d+ +seat [0-3] revealed [A-Z][\w ]+ \([+-]\d\)", line) for line in lines)
+    assert any(
+        re.fullmatch(r"v\d+ +seat [0-3] revealed slot \d: [A-Z][\w ]+ \([+-]\d\)", line) for line in lines
+    )
     outcome = re.fullmatch(r"outcome: winners (\[[\d, ]+\]), ranks (\[[\d, ]+\]) \((\w+)\)", lines[-2])
     assert outcome is not None
     winners, ranks = ast.literal_eval(outcome[1]), ast.literal_eval(outcome[2])
@@ -60,16 +62,16 @@ def played_log(game: str, options: str) -> list[str]:
 
 def test_play_grucha_tells_each_round_score_and_ends_with_the_totals() -> None:
     lines = played_log("grucha", '{"rounds": 1}')
-    assert re.fullmatch(r"v1 +round 1: seat \d deals, 56 cards in the stock, seat \d plays first", lines[1])
+    assert re.fullmatch(r"v1 +round 1: seat \d dealt, 56 cards in the stock, seat \d to play first", lines[1])
     told = [line.split(maxsplit=1)[1] for line in lines if line.startswith("v")]
     ends = [t for t in told if re.fullmatch(r"seat \d went out: round 1 is over \(0 points, total 0\)", t)]
     ends += [t for t in told if t == "round 1 is over: every seat passed with an empty stock"]
-    shown = [t for t in told if " shows " in t]
+    shown = [t for t in told if " showed " in t]
     assert (len(ends), len(shown) + (" went out" in ends[0])) == (1, 4)
-    assert all(re.fullmatch(r"seat \d shows .+: (\d+) points?, total \1", t) for t in shown)
+    assert all(re.fullmatch(r"seat \d showed .+: (\d+) points?, total \1", t) for t in shown)
     total = r"seat 0 \d+, seat 1 \d+, seat 2 \d+, seat 3 \d+"
     assert re.fullmatch(rf"v\d+ +round 1 is scored: {total}; totals {total}", lines[-5])
-    assert re.fullmatch(r"v\d+ +match over \(rounds\): seats? [\d, and]+ won", lines[-4])
+    assert re.fullmatch(r"v\d+ +match over after the set number of rounds: seats? [\d, and]+ won", lines[-4])
     assert re.fullmatch(r"standings: round 1, totals: seat \d \d+(, seat \d \d+){3}", lines[-3])
     assert any(
         re.fullmatch(r"v\d+ +seat \d laid (1 card|\d+ cards): (10|[2-9AJQK])[♠♥♦♣].*", line) for line in lines

@@ -144,7 +144,7 @@ class TestOutbox:
 class TestRender:
     def test_revealed_card_reads_as_a_sentence_with_the_card_name_and_signed_value(self) -> None:
         body = {"kind": "revealed", "seat": 2, "slot": 0, "card": "act-plaster-cast-1", "value": 2}
-        assert describe(body, GAME.story) == "seat 2 revealed Plaster Cast (+2)"
+        assert describe(body, GAME.story) == "seat 2 revealed slot 0: Plaster Cast (+2)"
 
     def test_unknown_kind_lists_its_fields_with_the_games_names(self) -> None:
         assert (

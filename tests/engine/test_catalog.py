@@ -102,8 +102,10 @@ def test_issue_22_a_translated_story_uses_its_names_and_list_words() -> None:
     assert teller.describe({"kind": "game_end", "winners": [0, 2], "ranks": [], "reason": "finished"}) == (
         "Sieg für Plätze 0 und 2"
     )
-    # a kind not translated is told in English
-    assert teller.describe({"kind": "last_round", "seat": 1}) == "seat 1 reached the top: last round"
+    # a kind not translated is told in English, its seat named in the language's words as lists are
+    assert (
+        teller.describe({"kind": "last_round", "seat": 1}) == "Platz 1 reached rank 1: the last round begins"
+    )
 
 
 @pytest.mark.parametrize(

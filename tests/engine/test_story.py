@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import DataError
+from games.engine.catalog import LIST_WORDS, LocalStory
 from games.engine.story import Story, StoryLine, by_score, check_story
 from games.fixtures.hands import GAME as HANDS
 from games.gregs import GAME as GREGS
@@ -119,6 +120,10 @@ class TestConditionalParts:
                 "g/story.json: row 0 (kind 'moved'): moved has no field places",
             ),
             (
+                [StoryLine("chosen", "{character:seat}")],
+                "g/story.json: row 0 (kind 'chosen'): the text does not format a chosen event: a seat is",
+            ),
+            (
                 [StoryLine("game_end", "{winners:every}")],
                 "g/story.json: row 0 (kind 'game_end'): the text does not format a game_end event: unknown",
             ),
@@ -128,6 +133,36 @@ class TestConditionalParts:
         with pytest.raises(DataError) as raised:
             _story(*rows)
         assert str(raised.value).startswith(error)
+
+
+class TestSeats:
+    def test_a_seat_is_told_as_seat_n_without_a_seat_name(self) -> None:
+        story = _story(StoryLine("chosen", "{seat:seat} chose {character}"))
+        assert story.describe({"kind": "chosen", "seat": 2, "character": "chr-greg"}) == "seat 2 chose Greg"
+
+    def test_a_seat_name_names_single_seats_and_the_seats_of_lists(self) -> None:
+        story = _story(
+            StoryLine("chosen", "{seat:seat} chose {character}"),
+            StoryLine("game_end", "{winners:seats} won; ranks {ranks:by_seat}"),
+        )
+        name = {0: "you", 1: "Ann", 2: "Seat 2 (bot random)"}.__getitem__
+        chosen = {"kind": "chosen", "seat": 0, "character": "chr-greg"}
+        assert story.describe(chosen, name) == "you chose Greg"
+        end = {
+            "kind": "game_end",
+            "ranks": [2, 1, 3],
+            "winners": [0, 1],
+            "reason": "finished",
+            "guard": False,
+        }
+        assert story.describe(end, name) == "you and Ann won; ranks you 2, Ann 1, Seat 2 (bot random) 3"
+        assert story.describe(end) == "seats 0 and 1 won; ranks seat 0 2, seat 1 1, seat 2 3"
+
+    def test_a_local_story_names_seats_in_its_language(self) -> None:
+        local = LocalStory(
+            _story(StoryLine("chosen", "{seat:seat} wybrało {character}")), {}, LIST_WORDS["pl"]
+        )
+        assert local.describe({"kind": "chosen", "seat": 1, "character": "x"}) == "miejsce 1 wybrało x"
 
 
 class TestStandings:

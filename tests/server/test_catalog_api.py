@@ -40,7 +40,7 @@ def test_issue_22_the_catalogue_answers_in_the_language_asked_with_names_texts_r
     assert (doc.game, doc.lang, doc.languages) == ("igranie", "pl", ["en", "pl"])
     tenner = doc.entries["chl-tenner-1"]
     assert (tenner.name, tenner.text, tenner.group) == ("Dycha w zimowej kurtce", "Weź 3 Pieniądze.", "card")
-    assert doc.rules[0].id == "IGR-1" and doc.story["passed"][0].text == "miejsce {seat} pasuje"
+    assert doc.rules[0].id == "IGR-1" and doc.story["passed"][0].text == "{seat:seat} pasuje"
     assert doc.list_words == {"and": "i", "seat": "miejsce", "seats": "miejsca"}
 
 

@@ -52,14 +52,14 @@ def test_issue_22_gregs_table_reads_names_and_texts_from_the_catalogue_in_the_pa
 ) -> None:
     page, entries, text = finished_table(pages, base_url, "gregs", locale)
     lang = locale[:2]
-    names = page.locator(".track li .character-name").all_inner_texts()
+    names = page.locator("#table .track li .character-name").all_inner_texts()
     assert names and all(
         n in {e["name"] for e in entries.values() if e["group"] == "character"} for n in names
     )
-    tooltips = page.locator(".track li.track-character").evaluate_all("els => els.map(e => e.title)")
+    tooltips = page.locator("#table .track li.track-character").evaluate_all("els => els.map(e => e.title)")
     text_of = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
     assert tooltips == [text_of[n] for n in names]
-    faces = page.locator(".fan-card.face-up .card-face").all_inner_texts()
+    faces = page.locator("#table .fan-card.face-up .card-face").all_inner_texts()
     motifs = {e["name"] for k, e in entries.items() if k.startswith("act-")} | {entries["cheese"]["name"]}
     assert all(f.split(" (")[0] in motifs for f in faces)
     assert RAW.search(text) is None, RAW.search(text)
@@ -79,12 +79,14 @@ def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catal
     page, entries, text = finished_table(pages, base_url, "igranie", locale)
     lang = locale[:2]
     assert RAW.search(text) is None, RAW.search(text)
-    heads = page.locator(".ig-players h3").evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    heads = page.locator("#table .ig-players h3").evaluate_all(
+        "els => els.map(e => [e.textContent, e.title])"
+    )
     characters = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
     for head, title in heads:
         name = head.split(": ")[1].removesuffix(" (to play)")
         assert title == characters[name]
-    loops = page.locator(".ig-loop h3").all_inner_texts()
+    loops = page.locator("#table .ig-loop h3").all_inner_texts()
     assert loops == [entries["work"]["name"], entries["chillout"]["name"]]
     if lang == "pl":
         assert loops == ["Praca", "Chill"]
@@ -100,7 +102,7 @@ def test_issue_22_infarkt_table_names_tracks_places_and_cards_from_the_catalogue
     lang = locale[:2]
     raw = re.compile(r"\b(goods|medicine|event|action)[-.][a-z]|\bundefined\b|\bnull\b|\bNone\b|\[\]")
     assert raw.search(text) is None, raw.search(text)
-    tracks = page.locator(".inf-track .track-name").all_inner_texts()
+    tracks = page.locator("#table .inf-track .track-name").all_inner_texts()
     ids = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"]
     assert tracks[:6] == [entries[t]["name"] for t in ids]
     if lang == "cs":

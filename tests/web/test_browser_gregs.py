@@ -94,9 +94,10 @@ def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url:
 
     # the spectator's page shows what a fresh snapshot shows, and what a freshly opened page draws
     view = snapshot["view"]
-    track = spectator.locator(".track li .character-name, .track li.track-rank").all_inner_texts()
+    shown_row = "#table .track li .character-name, #table .track li.track-rank"
+    track = spectator.locator(shown_row).all_inner_texts()
     assert track == [CHARACTERS.get(card, card.removeprefix("rank-")) for card in view["row"]]
-    status = spectator.locator(".gregs-status").inner_text()
+    status = spectator.locator("#table .gregs-status").inner_text()
     assert f"Draw pile {view['draw_count']}, discard pile {view['discard_count']}" in status
     fresh = pages.open(f"/rooms/{room}")
     fresh.wait_for_selector(OUTCOME)

@@ -1,6 +1,6 @@
 """The JS SDK's sentence renderer (``sdk/catalog.js``, ``tell``) tells every event of bot play-outs of
 every game, in each of its languages, exactly as the Python renderer tells it from the same served
-catalogue (issue 22)."""
+catalogue (issue 22), with seats told as "seat 2" and named by the caller alike."""
 
 from __future__ import annotations
 
@@ -21,7 +21,11 @@ SCRIPT = """
 import { readFileSync } from 'node:fs';
 import { tell } from './sdk/catalog.js';
 const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
-console.log(JSON.stringify(cases.map(({ doc, bodies }) => bodies.map((b) => tell(doc, b)))));
+const seat = (n) => `<player ${n}>`;
+console.log(JSON.stringify(cases.map(({ doc, bodies }) => [
+  ...bodies.map((b) => tell(doc, b)),
+  ...bodies.map((b) => tell(doc, b, { seat })),
+])));
 """
 
 
@@ -39,10 +43,11 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
         cases.append({"doc": doc, "bodies": bodies})
         # a row naming a derived field falls back to the generic line in both: JS answers null
         lines = [teller.describe(b) for b in bodies]
+        lines += [teller.describe(b, lambda n: f"<player {n}>") for b in bodies]
         expected.append(
             [
                 None if line.startswith(f"{b['kind']}: ") else line
-                for b, line in zip(bodies, lines, strict=True)
+                for b, line in zip(bodies + bodies, lines, strict=True)
             ]
         )
     path = tmp_path / "cases.json"
@@ -57,7 +62,7 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
     assert done.returncode == 0, done.stderr[-2000:]
     told = json.loads(done.stdout)
     for lang, mine, theirs in zip(game.catalog.languages, told, expected, strict=True):
-        diff = [(b, m, t) for b, m, t in zip(bodies, mine, theirs, strict=True) if m != t]
+        diff = [(b, m, t) for b, m, t in zip(bodies + bodies, mine, theirs, strict=True) if m != t]
         assert diff == [], (lang, diff[:3])
         assert sum(line is not None for line in mine) > len(bodies) // 2
 
@@ -97,3 +102,61 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
         "Supermarket C: nákupní horečka (zaplať 2, karty: 3, tlak +1)",
         "Use Statiny (cholesterol -3)",
     ]
+
+
+#: game ends (IGR-23…25, INF-17) and their sentences in English with seat 0 the viewer: each outcome
+#: worded, never dumped as fields ("ranks [1, 1, 1], winners []")
+ENDS = [
+    (
+        "igranie",
+        {"ranks": [1, 1, 1], "winners": [], "reason": "no_survivor"},
+        "game over: nobody is left alive, nobody won",
+    ),
+    (
+        "igranie",
+        {"ranks": [2, 1, 3], "winners": [1], "reason": "dream_bank"},
+        "game over, a full Dream Bank: Seat 1 won",
+    ),
+    (
+        "igranie",
+        {"ranks": [1, 1, 3], "winners": [0, 1], "reason": "round_24"},
+        "game over after round 24: you and Seat 1 won",
+    ),
+    (
+        "infarkt",
+        {"ranks": [1, 1], "winners": [], "reason": "no_survivor", "guard": False},
+        "game over: nobody survived",
+    ),
+    (
+        "infarkt",
+        {"ranks": [2, 1], "winners": [1], "reason": "finished", "guard": False},
+        "game over: Seat 1 won",
+    ),
+]
+
+
+def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_fields(
+    node: str, tmp_path: Path
+) -> None:
+    cases = [
+        {"doc": msgspec.to_builtins(shipped()[game].catalog.doc("en")), "body": {"kind": "game_end", **body}}
+        for game, body, _ in ENDS
+    ]
+    path = tmp_path / "ends.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    script = """
+    import { readFileSync } from 'node:fs';
+    import { tell } from './sdk/catalog.js';
+    const seat = (n) => (n === 0 ? 'you' : `Seat ${n}`);
+    const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+    console.log(JSON.stringify(cases.map(({ doc, body }) => tell(doc, body, { seat }))));
+    """
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, str(path)],
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [sentence for _, _, sentence in ENDS]

@@ -122,11 +122,6 @@ def test_catalog_6_the_options_form_reads_a_refusal_s_field_and_words_it(node: s
     node_tests(node, "app_schema_form.test.mjs", 2, 60)
 
 
-def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_fields(node: str) -> None:
-    """clients/web/test/app_renderers.test.mjs: the renderers' game-end sentences under Node."""
-    node_tests(node, "app_renderers.test.mjs", 2, 60)
-
-
 #: Prompts (the fields the check reads) on either side of `server.play.deadlines.passes_only`.
 PROMPTS = [
     {"id": "w", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{}]}},

@@ -37,9 +37,9 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** "Seat 2" or "Seat 2 (Lena)" from a room summary's seats. */
-export function seatName(seat, seats) {
+/** "Seat 2" or "Seat 2 (Lena)" from a room summary's seats; ``word`` says "Seat" in another language. */
+export function seatName(seat, seats, word = "Seat") {
   const info = seats && seats[seat];
   const name = info && (info.name || (info.bot ? `bot ${info.bot}` : null));
-  return name ? `Seat ${seat} (${name})` : `Seat ${seat}`;
+  return name ? `${word} ${seat} (${name})` : `${word} ${seat}`;
 }

@@ -72,10 +72,20 @@ function names() {
   return page.summary ? page.summary.seats : [];
 }
 
-/** An event's sentence: in English the renderer's own (it names seats by their players), in another
- * language the game's catalogue's (its story told in that language), else the renderer's. */
+/** How the log names ``seat`` for ``viewer``: "you" (in the page's language) for the viewer's own seat,
+ * else as the page names seats ("Seat 1 (Ann)"; in another language with its word for a seat). */
+function logSeatName(seat, viewer) {
+  if (seat === viewer) return t("ui.you", "you");
+  const word = language() === "en" ? "Seat" : page.catalog.list_words.seat;
+  return seatName(seat, names(), word.charAt(0).toUpperCase() + word.slice(1));
+}
+
+/** An event's sentence: the game's catalogue's story told in the page's language, seats named by their
+ * players (`logSeatName`); the renderer's own where the story has none (a game without a catalogue,
+ * a field only the server derives). */
 function describeEvent(body, ctx) {
-  const told = page.catalog && language() !== "en" ? tell(page.catalog, body) : null;
+  const seat = (n) => logSeatName(n, ctx.viewer);
+  const told = page.catalog ? tell(page.catalog, body, { seat }) : null;
   return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, ctx);
 }
 

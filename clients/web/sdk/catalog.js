@@ -5,6 +5,7 @@
 //   const doc = await lobby.catalog('grucha', 'pl');
 //   nameOf(doc, 'JK-a1');                       // 'dżoker'
 //   tell(doc, { kind: 'drew', seat: 1, reason: 'draw', count: 1 });   // 'miejsce 1 dobrało 1 kartę'
+//   tell(doc, body, { seat: (n) => (n === 1 ? 'Ann' : `Seat ${n}`) });  // 'Ann dobrało 1 kartę'
 
 /** The name of `id` in `doc`, or `id` itself when the catalogue has no entry for it. */
 export function nameOf(doc, id) {
@@ -58,8 +59,14 @@ function joined(words, and) {
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
 }
 
-/** One value as a template tells it: an id by its name, a signed number for `+d`, a list joined. */
-function formatValue(doc, value, spec) {
+function seatNumber(value) {
+  if (!Number.isInteger(value)) throw new Error('a seat is a number');
+  return value;
+}
+
+/** One value as a template tells it: an id by its name, a signed number for `+d`, a list joined, a
+ * seat (`seat`, and the seats of `seats` and `by_seat`) by `seatName` when the caller gives one. */
+function formatValue(doc, value, spec, seatName) {
   const listWords = doc.list_words;
   if (Array.isArray(value)) {
     const words = value.map((v) => (typeof v === 'string' ? nameOf(doc, v) : String(v)));
@@ -68,9 +75,16 @@ function formatValue(doc, value, spec) {
       return `[${words.join(', ')}]`;
     }
     if (spec === 'and') return joined(words, listWords.and);
+    if (spec === 'seats' && seatName) return joined(value.map((v) => seatName(seatNumber(v))), listWords.and);
     if (spec === 'seats') return `${listWords[words.length === 1 ? 'seat' : 'seats']} ${joined(words, listWords.and)}`;
-    if (spec === 'by_seat') return words.map((w, seat) => `${listWords.seat} ${seat} ${w}`).join(', ');
+    if (spec === 'by_seat') {
+      const named = (seat) => (seatName ? seatName(seat) : `${listWords.seat} ${seat}`);
+      return words.map((w, seat) => `${named(seat)} ${w}`).join(', ');
+    }
     throw new Error(`unknown list format ${spec}`);
+  }
+  if (spec === 'seat') {
+    return seatName ? seatName(seatNumber(value)) : `${listWords.seat} ${seatNumber(value)}`;
   }
   if (spec === '+d') {
     if (!Number.isInteger(value)) throw new Error('not a whole number');
@@ -92,26 +106,27 @@ function fieldsOf(template) {
   return [...template.matchAll(FIELD)].filter((m) => m[1]).map((m) => m[1].split(/[.[]/)[0]);
 }
 
-function format(doc, template, body) {
+function format(doc, template, body, seatName) {
   const told = template.replace(PART, (_, inner) => (
     fieldsOf(inner).every((f) => hasValue(body[f])) ? inner : ''));
   return told.replace(FIELD, (whole, path, spec = '') => {
     if (whole === '{{') return '{';
     if (whole === '}}') return '}';
-    return formatValue(doc, lookup(body, path), spec);
+    return formatValue(doc, lookup(body, path), spec, seatName);
   });
 }
 
 /** One line for one event body (`{kind, ...}`) from `doc.story`: the sentence of the first row of its
  * kind whose `when` holds, or null when none holds or the body does not fit it (a field the game
  * derives, which only the server's own renderer has; an older server's shape): the caller then shows
- * its own generic line. */
-export function tell(doc, body) {
+ * its own generic line. `options.seat(n)` names seat `n` (a number from 0) as the caller names its
+ * players ('you', 'Ann'); without it a seat reads as `list_words.seat` and its number ('seat 2'). */
+export function tell(doc, body, options = {}) {
   const rows = doc.story[body?.kind] ?? [];
   const row = rows.find((r) => holds(r.when ?? {}, body));
   if (!row) return null;
   try {
-    return format(doc, row.text, body);
+    return format(doc, row.text, body, options.seat);
   } catch {
     return null;
   }

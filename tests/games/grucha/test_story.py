@@ -51,6 +51,6 @@ def test_gru2_the_first_deal_and_dealer_are_in_the_log() -> None:
     bodies = act(match, first, "draw")
     assert bodies[0] == RoundStarted(1, dealer, first, stock)
     assert GAME.story.describe(msgspec.to_builtins(bodies[0])) == (
-        f"round 1: seat {dealer} deals, {stock} cards in the stock, seat {first} plays first"
+        f"round 1: seat {dealer} dealt, {stock} cards in the stock, seat {first} to play first"
     )
     assert [type(b).__name__ for b in act(match, first, "end")] == ["TurnEnded"]

@@ -143,10 +143,6 @@ export default {
     const view = ctx.view;
     return h("div", { class: "gregs" }, status(view, ctx), track(view, ctx), fan(view, ctx));
   },
-  describe(body, ctx) {
-    const text = sentenceOf(body, ctx);
-    return text && text.charAt(0).toUpperCase() + text.slice(1);
-  },
   label(kind, choice, ctx) {
     switch (kind) {
       case "choose":
@@ -164,44 +160,3 @@ export default {
     }
   },
 };
-
-function sentenceOf(body, ctx) {
-  const p = (seat) => player(seat, ctx);
-  switch (body.kind) {
-    case "chosen":
-      return `${who(body.seat, ctx)} chose ${ctx.nameOf(body.character)}.`;
-    case "row_built":
-      return "The popularity track is laid out.";
-    case "fan_built":
-      return `A fan of ${body.slots} cards for ${p(body.active)} (${body.drawn} drawn).`;
-    case "reshuffled":
-      return `The discard pile (${body.cards} cards) was shuffled into a new draw pile.`;
-    case "cut":
-      return body.position
-        ? `${p(body.seat)} cut the fan at slot ${body.position}.`
-        : `${p(body.seat)} did not cut.`;
-    case "revealed":
-      return (
-        `${p(body.seat)} revealed slot ${body.slot}: ` +
-        (body.card === "cheese" ? `${ctx.nameOf("cheese")}!` : `${cardName(body.card, ctx, body.value)}.`)
-      );
-    case "moved":
-      return `${p(body.seat)} moved ${signed(body.by)}.`;
-    case "curse_passed":
-      return body.reason === "cheese"
-        ? `${p(body.target)} found the cheese and took the curse from ${p(body.source)}.`
-        : `${p(body.source)} gave the cheese curse to ${p(body.target)}, who falls back 3 places.`;
-    case "discarded":
-      return body.whole_fan
-        ? `The whole fan (${body.count} cards) went to the discard pile.`
-        : `${body.count} revealed card(s) went to the discard pile.`;
-    case "timed_out":
-      return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
-    case "last_round":
-      return `${p(body.seat)} reached rank 1: the last round begins!`;
-    case "game_end":
-      return `The game is over: ${body.winners.map(p).join(", ")} won.`;
-    default:
-      return null;
-  }
-}

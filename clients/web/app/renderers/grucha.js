@@ -285,10 +285,6 @@ export default {
       ctx.viewer !== null ? handSection(ctx, editing) : null,
     );
   },
-  describe(body, ctx) {
-    const text = sentenceOf(body, ctx);
-    return text && text.charAt(0).toUpperCase() + text.slice(1);
-  },
   label(kind, choice) {
     switch (kind) {
       case "draw":
@@ -306,44 +302,3 @@ export default {
     }
   },
 };
-
-function sentenceOf(body, ctx) {
-  const seat = (s) => who(s, ctx);
-  switch (body.kind) {
-    case "round_started":
-      return (
-        `Round ${body.round}: ${seat(body.dealer)} dealt, ${seat(body.first)} plays first ` +
-        `(stock ${body.stock}).`
-      );
-    case "drew":
-      return body.reason === "penalty"
-        ? `${seat(body.seat)} drew ${body.count} penalty card(s) for not calling GRUCHA.`
-        : `${seat(body.seat)} drew a card.`;
-    case "submitted":
-      return body.went_out
-        ? `${seat(body.seat)} laid out ${body.count} card(s) and went out!`
-        : `${seat(body.seat)} laid out ${body.count} card(s); the table has ${body.table.length} group(s).`;
-    case "called":
-      return `${seat(body.seat)} calls GRUCHA!`;
-    case "passed":
-      return `${seat(body.seat)} passed with an empty stock (${body.passes} in a row).`;
-    case "turn_ended":
-      return `${seat(body.seat)} ended the turn.`;
-    case "went_out":
-      return `${seat(body.seat)} has no cards left: round ${body.round} is over.`;
-    case "blocked":
-      return `Round ${body.round} is blocked (everyone passed with an empty stock).`;
-    case "revealed":
-      return `${seat(body.seat)} shows ${shownHand(body.cards)}: ${body.points} points, total ${body.total}.`;
-    case "ready":
-      return `${seat(body.seat)} is ready for the next round.`;
-    case "timed_out":
-      return `${seat(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
-    case "round_ended":
-      return `Round ${body.round} is scored; the next deal waits until every seat is ready.`;
-    case "game_end":
-      return `The match is over: ${body.winners.map(seat).join(", ")} won.`;
-    default:
-      return null;
-  }
-}

@@ -258,47 +258,6 @@ export default {
       ),
     );
   },
-  describe(body, ctx) {
-    const s = body.seat !== undefined ? who(body.seat, ctx) : "";
-    switch (body.kind) {
-      case "chosen":
-        return `${s} chose ${character(body.character, ctx)}.`;
-      case "turn_began":
-        return `Week ${body.round}: ${s} to play.`;
-      case "rolled":
-        return `${s} rolled ${body.dice.join(" and ")} (${body.what}).`;
-      case "played":
-        return `${s} played ${body.card ? cardName(body.card, ctx) : body.what}${body.what === "modify" ? ` on the ${body.side === 0 ? "mover's or attacker's" : "defender's"} roll` : ""}${
-          body.target !== null && body.target !== undefined ? ` against play #${body.target}` : ""
-        } (play #${body.play}, window ${body.window}).`;
-      case "passed":
-        return `${s} passed.`;
-      case "cancelled":
-        return `Play #${body.play} was cancelled.`;
-      case "moved":
-        return `${s} ${body.pushed ? "was pushed" : "moved"} to ${spaceName(body.path[body.path.length - 1], ctx)}.`;
-      case "changed": {
-        const sign = body.delta > 0 ? `+${body.delta}` : String(body.delta);
-        const named = body.cards && body.cards.length ? ` (${body.cards.map((c) => cardName(c, ctx)).join(", ")})` : "";
-        return `${s}: ${ctx.nameOf(body.what)} ${sign}${named}, ${ctx.nameOf(body.reason)}.`;
-      }
-      case "theft_settled":
-        return `The theft ends ${body.totals.join(" to ")}: ${who(body.winner, ctx)} wins it.`;
-      case "rent_due":
-        return `${s} owed ${body.owed} rent and paid ${body.paid}${body.settled ? ` (${body.settled})` : ""}.`;
-      case "died":
-        return `${s} died of ${body.cause}.`;
-      case "timed_out":
-        return `${s} ran out of time (${body.default}).`;
-      case "game_end":
-        // IGR-23…25: the reason's name from the catalogue ("No survivor", "Week 24 ended")
-        return body.winners.length
-          ? `The game is over (${ctx.nameOf(`end.${body.reason}`)}): ${body.winners.map((w) => who(w, ctx)).join(", ")} won.`
-          : `The game is over (${ctx.nameOf(`end.${body.reason}`)}): nobody won.`;
-      default:
-        return null;
-    }
-  },
   label(kind, choice, ctx) {
     if (GROUPS[kind] && Object.keys(choice).length === 0) return GROUPS[kind];
     switch (kind) {

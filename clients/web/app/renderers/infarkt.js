@@ -360,53 +360,26 @@ function changes(body) {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
+// The story (the catalogue's sentences) tells every event but these three, whose words the server
+// derives from the catalogue (tracks moved, figures placed, a move's ends): the browser has no such
+// fields, so it says them itself.
 function sentenceOf(body, ctx) {
   const p = (seat) => who(seat, ctx);
   switch (body.kind) {
-    case "round_started":
-      return `round ${body.round} begins; ${p(body.start)} start${body.start === ctx.viewer ? "" : "s"}.`;
-    case "offer_laid":
-      return `the event offer: ${body.cards.map(cardName).join(", ") || "nothing"}${body.source === "deck" ? "" : ` (from the ${body.source.replace("_", "-")} cards)`}.`;
-    case "picked":
-      return body.card ? `${p(body.seat)} took ${cardName(body.card)}.` : `${p(body.seat)} could take no event.`;
-    case "start_passed":
-      return `${p(body.seat)} now lead${body.seat === ctx.viewer ? "" : "s"} the round.`;
-    case "committed":
-      return `${p(body.seat)} placed ${body.seat === ctx.viewer ? "your" : "their"} figures (sealed).`;
     case "placed":
       return Object.entries(body.placements)
         .map(([s, where]) => `${p(Number(s))}: ${where.map(placeName).join(", ")}`)
         .join("; ")
         .concat(".");
-    case "chosen":
-      return `${p(body.seat)} chose ${chooseWord(body.value)} (${STEPS[body.step] || body.step}).`;
     case "changed":
       return `${p(body.seat)}: ${changes(body)} (${sourceName(body.source)}).`;
     case "moved":
       return body.cards.length
         ? `${body.cards.map(cardName).join(", ")} went from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`
         : `${body.count} card(s) went face down from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`;
-    case "reshuffled":
-      return `the ${body.pile.replace(/_/g, " ")} discard pile (${body.cards} cards) was shuffled.`;
-    case "tokens":
-      return `${p(body.seat)}: ${body.token} tokens ${signed(body.delta)}.`;
-    case "died":
-      return `${body.seats.map(p).join(" and ")} died.`;
-    case "timed_out":
-      return `${p(body.seat)} ran out of time (${body.default.replace(/_/g, " ")}).`;
-    case "game_end":
-      return body.winners.length
-        ? `the game is over: ${body.winners.map(p).join(", ")} won${body.guard ? " (the round limit)" : ""}.`
-        : "the game is over: nobody is left.";
     default:
       return null;
   }
-}
-
-function chooseWord(value) {
-  if (/^(goods|medicine|event)-/.test(value)) return cardName(value);
-  if (value.startsWith("seat_")) return `seat ${value.slice(5)}`;
-  return isPlace(value) ? placeName(value) : OPTIONS[value] || `option ${value}`;
 }
 
 function pileName(where, ctx) {
