@@ -38,7 +38,7 @@ def test_ids_are_told_by_their_names() -> None:
         "round 2 is scored: seat 0 0, seat 1 27, seat 2 19; totals seat 0 40, seat 1 27, seat 2 60"
     )
     shown = {"kind": "revealed", "seat": 2, "cards": ["KD-a", "JK-b1"], "points": 33, "total": 60}
-    assert GRUCHA.story.describe(shown) == "seat 2 shows K♦, joker: 33 points, total 60"
+    assert GRUCHA.story.describe(shown) == "seat 2 showed K♦, joker: 33 points, total 60"
     infarkt = INFARKT.story.describe({"kind": "picked", "seat": 2, "card": "goods-beer-1"})
     assert infarkt == "seat 2 took the event Beer"
     igranie = IGRANIE.story.describe({"kind": "chosen", "seat": 0, "character": "fiefiurka"})
