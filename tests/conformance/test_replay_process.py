@@ -7,7 +7,9 @@ from clients.conformance.model import Config
 from clients.conformance.replay import Job, in_subprocess, replay_digest
 from games.catalog import with_fixtures
 
-PER_GAME = 20
+#: play-outs per game: the long iGranie and Grucha logs dominate, and a hash-seed dependence shows in
+#: the first few (each replays thousands of steps)
+PER_GAME = 8
 PLAY_ONLY = Config(leak_scan=False, interference_every=0, probes=False)
 
 
@@ -16,7 +18,7 @@ def test_replay_in_a_process_with_another_hash_seed_gives_identical_state_bytes(
         p for game in with_fixtures().values() for p in run_game(game, PER_GAME, 11, None, PLAY_ONLY)[1]
     ]
     assert all(p.findings == [] for p in playouts)
-    digests = in_subprocess([Job.of(p) for p in playouts], hash_seed="12345", timeout=55)
+    digests = in_subprocess([Job.of(p) for p in playouts], hash_seed="12345", timeout=120)
     assert digests == [p.digest for p in playouts]
 
 
