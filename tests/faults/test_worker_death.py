@@ -69,7 +69,10 @@ async def test_deadline_fires_exactly_once_after_the_worker_holding_the_rooms_cl
 ) -> None:
     """Every client of the room is on worker 0, which is killed before the first deadline; workers 1
     and 2 both sweep the schedule, and each timeout takes effect once, on time."""
-    with Cluster(URL, prefix, 3, tmp_path, extra=["--lease", "2"]) as cluster:
+    # seats away after two timeouts keep the room's 1.5 s timers (the default would take them at once),
+    # so every firing stands a timer apart from the one before
+    flags = ["--lease", "2", "--away-seconds", "5"]
+    with Cluster(URL, prefix, 3, tmp_path, extra=flags) as cluster:
         lobby = Lobby(cluster.url(0), timeout=30.0)
         room, tokens = await open_room([lobby], "gregs", 3, timers=SHORT)
         conns = [Tracked(cluster.ws_url(0), room, [token]) for token in tokens]

@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--lease", type=float, default=30.0, help="scheduler lease, seconds")
     parser.add_argument("--cluster", action="store_true", help="the Redis URL is a Redis Cluster node")
     parser.add_argument("--resume-gap", type=int, default=LIMITS.resume_gap, help="versions, see Limits")
+    parser.add_argument("--away-seconds", type=float, default=0.0, help="a seat away's deadline, seconds")
     args = parser.parse_args()
     settings = Settings(
         port=args.port,
@@ -96,6 +97,7 @@ def main() -> None:
         redis_cluster=args.cluster,
         ttls=Ttls(finished_log=args.ttl, lease=args.lease),
         allow_seed=True,
+        away_seconds=args.away_seconds,
         shutdown_grace=GRACE,
         limits=msgspec.structs.replace(LIMITS, resume_gap=args.resume_gap),
     )
