@@ -11,6 +11,7 @@ from server.clock import FakeClock
 from server.lobby.api import summary
 from server.play.scheduler import Scheduler
 from server.services import Services
+from server.store.model import SeatSettings
 
 from .conftest import TIMERS, make_room
 from .conftest import act as act_on
@@ -43,7 +44,10 @@ async def test_a_seat_letting_reaction_windows_lapse_is_never_away(
 ) -> None:
     """RCT-3, RCT-5: seat 0 raids seat 2; seat 1 lets the announcement's window and the raid's contest
     window lapse (two timeouts in a row), then its own turn comes with the full ``turn`` seconds."""
-    room = (await make_room(services, "fixture-reaction", 3)).room
+    made = await make_room(services, "fixture-reaction", 3)
+    room = made.room
+    # seat 1 lets its windows lapse, its pass-only ones too (auto-pass would answer those)
+    await services.lobby.set_settings(room, 1, made.tokens[1], SeatSettings(auto_pass=False))
     act = functools.partial(act_on, services.rooms)
     await act(room, 0, {"kind": "announce", "move": "raid", "target": 2})
     await act(room, 0, {"kind": "pass"})  # the ordered window: 0, 1, 2
