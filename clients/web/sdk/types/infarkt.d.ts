@@ -101,8 +101,15 @@ export interface FamilyAnswer {
   cancel: number[];
   kind: 'family';
 }
+/**
+ * The game is over, as its `Outcome` says (``ranks``, ``winners``, ``guard``): the last event of
+ * every game, shared by every game's event union and built with `GameEnded.of`. ``reason`` is the
+ * game's own word for what ended it (Grucha's ``points``, iGranie's ``round_24``), which may say more
+ * than ``outcome.reason`` (``finished``); see protocol/README.md, "`outcome.reason` and the
+ * `game_end` event".
+ */
 export interface GameEnded {
-  guard: boolean;
+  guard?: boolean;
   kind: 'game_end';
   ranks: number[];
   reason: string;
@@ -310,11 +317,12 @@ export interface Window {
   answered?: number[];
   default?: string;
   id: number;
-  mode: 'concurrent' | 'once' | 'ordered';
+  mode: 'concurrent' | 'once' | 'ordered' | 'rounds';
   passed?: number[];
   plays?: Play[];
   purpose?: string;
   resolving?: boolean;
+  round?: number;
   seats: number[];
   skip_idle?: boolean;
   timer?: string;
