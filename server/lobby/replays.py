@@ -123,7 +123,7 @@ class Replays:
         finally:
             self.waiting -= 1
         events = [ReplayEvent(e.version, e.body) for e in missed(steps[version - 1 : version], None)]
-        return Replay(room, meta.game, version, state.version, view, events if version else [])
+        return Replay(room, meta.game, version, state.version, view, events)  # none at 0: no step made it
 
     def _kept(self, room: str, table: Table) -> Kept:
         kept = self.kept.get(room)

@@ -64,9 +64,9 @@ def local_views(seats: int, last: int) -> list[Any]:
 def test_every_version_of_a_finished_room_replays_to_the_spectators_view(client: httpx.Client) -> None:
     room, last = finished(client)
     expected = local_views(3, last)
-    log = {line["version"]: [] for line in client.get(f"/api/rooms/{room}/log").json()}
+    log: dict[int, list[Any]] = {}
     for line in client.get(f"/api/rooms/{room}/log").json():
-        log[line["version"]].append(line)
+        log.setdefault(line["version"], []).append(line)
     for version in [0, 1, replays.CHECKPOINT - 1, replays.CHECKPOINT, last // 2, last]:
         got = client.get(f"/api/rooms/{room}/replay/{version}")
         assert got.status_code == 200

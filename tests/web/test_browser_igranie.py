@@ -99,12 +99,6 @@ def expected_path() -> tuple[list[str], list[str], list[set[str]]]:
     return kinds["move"], kinds["event"], hands
 
 
-def passes(base_url: str, room: str, seat: int) -> int:
-    """How many times the public log says ``seat`` passed."""
-    log = public_log(base_url, room)
-    return sum(e["body"]["kind"] == "passed" and e["body"].get("seat") == seat for e in log)
-
-
 def reveal(page: Any, seat: int) -> None:
     page.wait_for_selector(CURTAIN)
     assert page.locator(CURTAIN).inner_text() == f"Seat {seat}: your turn — show"
