@@ -18,7 +18,7 @@
   seat's own player clears them, anything else (a bot, an auto-pass, a lapsed reaction window) keeps
   them; the room's ``away_after`` in a row (2 by default) mark the seat away (DESIGN "Timeouts and
   leavers"): its prompts then take their defaults after ``away_seconds`` (0 by default: at once), or
-  are played by the room's ``away_bot``, until its player acts again.
+  are played by the room's ``away_bot``, until its player acts again or says hello (`server.play.presence`).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from protocol.messages import Ack, Act, Error, Hello, Ping, Pong, ServerMsg, Syn
 from server.errors import Refused
 from server.lobby.lobby import seat_of
 from server.lobby.ratelimit import TokenBucket
+from server.play.presence import seats_back
 from server.play.step import ActRequest
 from server.services import Services
 from server.store.model import RoomMeta
@@ -266,6 +267,8 @@ class Session:
         conn.viewers = list(seats) if seats else [None]
         if hello.acks == "update":
             conn.acks = Acks()
+        if seats and meta.status == "running":  # its player is here: an away seat is back at once
+            await seats_back(self.services.rooms, meta.room, seats)
         loaded = await self.services.store.get_state(meta.room)
         version, epoch = (loaded.version, loaded.epoch) if loaded else (-1, "")
         self._send(
