@@ -105,9 +105,14 @@ def bot_of(meta: RoomMeta, seat: int) -> str | None:
 
 
 def passes_only(prompt: Prompt) -> bool:
-    """Whether ``prompt`` offers nothing but its pass default: kinds ``["pass"]``, default ``pass`` and the
-    bare ``{"kind": "pass"}`` as its only choice (any game, not only the engine's windows)."""
-    return prompt.kinds == [PASS] and prompt.default == PASS and prompt.choices.get(PASS, [{}]) == [{}]
+    """Whether ``prompt`` offers nothing but its pass default: default ``pass``, the bare
+    ``{"kind": "pass"}`` as the pass's only choice, and any other kind listed with no legal action (its
+    choices ``[]``: iGranie's held cancel with nothing to target, IGR-30). Any game, not only the engine's
+    windows. A seat holding a card it cannot play now is passed for as one holding none: else the pace of
+    its answer would tell the table that it holds one."""
+    if prompt.default != PASS or PASS not in prompt.kinds or prompt.choices.get(PASS, [{}]) != [{}]:
+        return False
+    return all(prompt.choices.get(kind) == [] for kind in prompt.kinds if kind != PASS)
 
 
 def auto_passes(meta: RoomMeta, seat: int, prompt: Prompt) -> bool:

@@ -9,11 +9,11 @@ it could play in the window (its prompt offers nothing but the pass), and answer
 - ``lapse``: its auto-pass is off and nobody answers: the window's deadline passes (a seat that holds a
   card and does not play it does the same).
 
-Seats 0 and 2 pass by hand at the same times in every run. The frames seats 0, 2 and a spectator receive
-(bytes and the fake time each arrived at) are the same for ``hand`` and ``auto``; ``lapse`` differs
-only in the time seat 1's answer and the window's close arrive (its deadline, which every viewer was
-shown) and in the event that tells everyone the deadline passed (``timed_out``), which says nothing of
-what the seat held."""
+Seats 0 and 2 (auto-pass off) pass by hand at the same times in every run. The frames seats 0, 2 and a
+spectator receive (bytes and the fake time each arrived at) are the same for ``hand`` and ``auto``;
+``lapse`` differs only in the time seat 1's answer and the window's close arrive (its deadline, which
+every viewer was shown) and in the event that tells everyone the deadline passed (``timed_out``), which
+says nothing of what the seat held."""
 
 from __future__ import annotations
 
@@ -65,7 +65,6 @@ def prelude() -> list[tuple[int, dict[str, Any]]]:
         actions.append((seat, action))
     assert match.state.windows.stack[-1].mode == "rounds"
     assert passes_only(prompts[1]) and len(match.state.players[1].hand) == 4
-    assert not passes_only(prompts[0]) and not passes_only(prompts[2])
     return actions
 
 
@@ -123,19 +122,21 @@ class Table:
 
 
 async def room_for(server: RunningServer, auto_pass: bool) -> tuple[str, list[str]]:
-    """A started room at ``SEED`` with seat 1's auto-pass set to ``auto_pass``: its id and seat tokens."""
+    """A started room at ``SEED`` with seat 1's auto-pass set to ``auto_pass`` (off for the others): its
+    id and seat tokens."""
     body = {"game": "igranie", "seats": 3, "seed": SEED, "options": OPTIONS, "autostart": False}
     async with httpx.AsyncClient(base_url=server.url) as http:
         created = (await http.post("/api/rooms", json=body)).json()
         room = created["room"]
         claims = [await http.post(f"/api/rooms/{room}/seats/{s}/claim", json={}) for s in range(3)]
         tokens = [c.json()["token"] for c in claims]
-        put = await http.put(
-            f"/api/rooms/{room}/seats/1/settings",
-            json={"auto_pass": auto_pass},
-            headers={"Authorization": f"Bearer {tokens[1]}"},
-        )
-        assert put.json() == {"auto_pass": auto_pass}
+        for seat, on in ((0, False), (1, auto_pass), (2, False)):  # seats 0 and 2 pass by hand
+            put = await http.put(
+                f"/api/rooms/{room}/seats/{seat}/settings",
+                json={"auto_pass": on},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
+            assert put.json() == {"auto_pass": on}
         start = await http.post(
             f"/api/rooms/{room}/start", headers={"Authorization": f"Bearer {created['host_token']}"}
         )
@@ -236,3 +237,59 @@ async def test_the_other_seats_frames_do_not_depend_on_how_a_seat_with_nothing_t
         assert [t - start for t, _ in lapsed.frames[viewer][-3:]] == [PASSES[0], PASSES[2], REACTION]
     # seat 1's own frames too: its prompt shows the timer's deadline, not the auto-pass's
     assert untimed(by_auto.frames[1]) == untimed(by_hand.frames[1])
+
+
+#: At this seed, after the characters, seat 0's roll and a movement window everyone passes, the Event
+#: window finds seat 2 holding Denial (a cancel) with nothing yet to target, seats 0 and 1 no cancel.
+HELD_SEED = "16"
+
+
+def held_cancel_path() -> list[tuple[int, dict[str, Any]]]:
+    """The actions up to that window, checked against a `Match` of the seed."""
+    match = Match(GAME, 3, GAME.options(OPTIONS), bytes.fromhex(HELD_SEED))
+    actions: list[tuple[int, dict[str, Any]]] = []
+    script = [(0, "choose"), (1, "choose"), (2, "choose"), (0, "roll"), (0, "pass"), (1, "pass"), (2, "pass")]
+    for seat, kind in script:
+        prompt = GAME.prompts(match.state)[seat]
+        action = {"kind": kind, **(prompt.choices.get(kind) or [{}])[0]}
+        match.act(seat, action)
+        actions.append((seat, action))
+    prompts = GAME.prompts(match.state)
+    assert [(p.kinds, p.choices.get("cancel")) for _, p in sorted(prompts.items())] == [
+        (["pass"], None),
+        (["pass"], None),
+        (["pass", "cancel"], []),
+    ]
+    return actions
+
+
+async def test_a_seat_holding_a_card_it_cannot_play_is_passed_for_as_one_holding_none() -> None:
+    """IGR-30: a held cancel with nothing to target is listed with no choice (so a cancel sent anyway is
+    refused ``window/no_target``); its seat has nothing to play, and the server passes for it at a secret
+    delay as for the seats holding no cancel: were it left to its player, the pace of its answer would
+    tell the table that it holds one."""
+    clock = SetClock()
+    with running_server(SETTINGS, clock=clock) as server:
+        body = {"game": "igranie", "seats": 3, "seed": HELD_SEED, "options": OPTIONS}
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            room = (await http.post("/api/rooms", json=body)).json()["room"]
+            claims = [await http.post(f"/api/rooms/{room}/seats/{s}/claim", json={}) for s in range(3)]
+        tokens = [c.json()["token"] for c in claims]
+        table = Table(server, clock)
+        await table.join(room, tokens)
+        for seat, action in held_cancel_path():
+            await table.step(seat, action)
+        opened = clock.now()
+        schedule = await server.services.store.get_schedule(room)
+        assert schedule is not None
+        autopass = {d.seat: d.due - opened for d in schedule.deadlines if d.kind == "autopass"}
+        assert sorted(autopass) == [0, 1, 2] and all(1.0 <= d <= 4.0 for d in autopass.values())
+        for seat in sorted(autopass, key=autopass.__getitem__):
+            clock.at(opened + autopass[seat])
+            await table.step(None)
+        log = await server.services.store.get_log(room)
+        assert [(s.seat, s.action) for s in log[-3:]] == [
+            (seat, {"kind": "pass"}) for seat in sorted(autopass, key=autopass.__getitem__)
+        ]
+        for ws in table.ws.values():
+            await ws.close()

@@ -131,6 +131,15 @@ PROMPTS = [
     {"id": "t", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{"x": 1}]}},
     {"id": "t", "kinds": ["pass"], "default": "pass", "choices": {"pass": [{}, {}]}},
     {"id": "t", "kinds": ["roll"], "default": "roll", "choices": {"pass": [{}]}},
+    # a held card with nothing to target (iGranie's cancel, IGR-30): listed, no legal action
+    {"id": "w", "kinds": ["pass", "cancel"], "default": "pass", "choices": {"pass": [{}], "cancel": []}},
+    {
+        "id": "w",
+        "kinds": ["pass", "cancel"],
+        "default": "pass",
+        "choices": {"pass": [{}], "cancel": [{"x": 1}]},
+    },
+    {"id": "w", "kinds": ["cancel"], "default": "pass", "choices": {"cancel": []}},
 ]
 
 
@@ -149,7 +158,8 @@ def test_the_page_hides_exactly_the_prompts_the_server_auto_passes(node: str) ->
     )
     assert done.returncode == 0, done.stderr[-4000:]
     expected = [passes_only(msgspec.convert(p, Prompt)) for p in PROMPTS]
-    assert json.loads(done.stdout) == expected == [True, True, False, False, False, False, False]
+    assert json.loads(done.stdout) == expected
+    assert expected == [True, True, False, False, False, False, False, True, False, False]
 
 
 def test_the_readme_example_plays_a_game_against_two_bots(node: str, served: str) -> None:
