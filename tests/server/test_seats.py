@@ -70,6 +70,18 @@ async def test_leaving_or_conceding_a_finished_room_is_refused(services: Service
     assert (await shown(services, room.room))["seats"][0]["left"] is False  # type: ignore[index]
 
 
+async def test_leaving_or_conceding_an_abandoned_room_is_refused(services: Services) -> None:
+    room = await make_room(services)
+    meta = await services.rooms.meta(room.room)
+    meta.status = "abandoned"  # as the abandon sweep leaves it (test_scheduler)
+    assert await services.store.put_meta(meta)
+    abandoned = ("room/abandoned", "the room was abandoned: its seats are no longer played")
+    assert await refusal(services.lobby.leave(room.room, room.tokens[0])) == abandoned
+    with pytest.raises(Refused) as refused:
+        await services.lobby.concede(room.room, room.tokens[1])
+    assert (refused.value.code, refused.value.status) == ("room/abandoned", 409)
+
+
 async def test_a_conceded_seat_is_played_by_the_games_best_bot_and_marked_for_everyone(
     services: Services, clock: FakeClock
 ) -> None:
