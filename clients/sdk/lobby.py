@@ -1,5 +1,5 @@
-"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats, seat settings, bots, start,
-public log."""
+"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats (claimed, given back, left
+or conceded: docs/api.md "Leaving and conceding"), seat settings, bots, start, public log."""
 
 from __future__ import annotations
 
