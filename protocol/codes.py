@@ -73,7 +73,7 @@ CODES: dict[str, Code] = {
     "room/finished": Code("the room has finished", 409),
     "room/not_finished": Code("the room's game goes on: replays are of finished rooms", 409),
     "room/abandoned": Code(
-        "the room was abandoned (nobody was connected for too long); it takes no more actions"
+        "the room was abandoned (nobody was connected for too long); it takes no more actions", 409
     ),
     "seat/left": Code("this seat's player left the game; its defaults (or a bot) play it now", 409),
     "rate/limited": Code(

@@ -1,5 +1,5 @@
-"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats, seat settings, bots, start,
-public log."""
+"""The lobby HTTP API (docs/api.md) as an async client: games, rooms, seats (claimed, given back, left
+or conceded: docs/api.md "Leaving and conceding"), seat settings, bots, start, public log."""
 
 from __future__ import annotations
 
@@ -13,30 +13,41 @@ from protocol.replay import Replay
 
 
 class LobbyError(Exception):
-    """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...), ``message`` and
+    """A refused lobby request: HTTP ``status``, stable ``code`` (``seat/taken``...), ``message``,
     ``retry_after``: the seconds to wait before trying again, from the ``Retry-After`` header of a 429
-    ``rate/limited`` or a 503 ``store/unavailable`` (``None`` when the answer gave none)."""
+    ``rate/limited`` or a 503 ``store/unavailable`` (``None`` when the answer gave none), and
+    ``details``: the answer's JSON data (``{}`` when it gave none; an unknown bot policy's ``path`` and
+    the game's ``bots``)."""
 
-    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        retry_after: float | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(status, code, message)
         self.status = status
         self.code = code
         self.message = message
         self.retry_after = retry_after
+        self.details: dict[str, Any] = dict(details or {})
 
 
 class GameInfo(msgspec.Struct):
     """A game the server hosts: ``id``, ``title``, seat range (the widest; ``seat_ranges``: the range
     per option set, ``{"options", "min", "max"}``, the last whose options match a room's applies), the
-    names of its bot policies, its timer classes with the seconds a room gets unless it sets its own
-    (``timers``) and its free-form kinds (``free_form``: kind -> ``{"about", "example"}``) and the
-    ``languages`` of its catalogue (English first)."""
+    names of its bot policies (``bots``; ``best_bot`` the one to offer first), its timer classes with
+    the seconds a room gets unless it sets its own (``timers``) and its free-form kinds (``free_form``:
+    kind -> ``{"about", "example"}``) and the ``languages`` of its catalogue (English first)."""
 
     id: str
     title: str
     min_seats: int
     max_seats: int
     bots: list[str] = []
+    best_bot: str = "random"
     options_schema: dict[str, Any] = {}
     timers: dict[str, float] = {}
     seat_ranges: list[dict[str, Any]] = []
@@ -52,15 +63,23 @@ class Created(msgspec.Struct):
 
 
 class SeatInfo(msgspec.Struct):
+    """One seat: ``taken``, its player's ``name``, the ``bot`` policy that plays it, ``away`` (timed out
+    ``away_after`` times in a row), ``left`` (its player left after the start), ``conceded`` (left by
+    conceding: ``bot`` plays it)."""
+
     seat: int
     taken: bool = False
     name: str | None = None
     bot: str | None = None
     away: bool = False
+    left: bool = False
+    conceded: bool = False
 
 
 class RoomInfo(msgspec.Struct):
-    """A room as the lobby shows it; ``status`` is ``open``, ``running``, ``finished`` or ``abandoned``."""
+    """A room as the lobby shows it; ``status`` is ``open``, ``running``, ``finished`` or ``abandoned``;
+    ``version`` -1 before the start; ``leaver_bot`` plays a leaver's seat and ``away_bot`` a seat away
+    after ``away_after`` timeouts in a row (``None``: the seat's defaults)."""
 
     room: str
     game: str
@@ -68,6 +87,10 @@ class RoomInfo(msgspec.Struct):
     version: int = 0
     options: dict[str, Any] = {}
     timers: dict[str, float] = {}
+    autostart: bool = True
+    leaver_bot: str | None = None
+    away_after: int = 2
+    away_bot: str | None = None
     seats: list[SeatInfo] = []
 
 
@@ -122,9 +145,9 @@ class Lobby:
             except ValueError:
                 body = {}
             code, message = body.get("code", "http/error"), body.get("message", "")
-            raise LobbyError(
-                response.status_code, code, message, _seconds(response.headers.get("Retry-After"))
-            )
+            details = body.get("details") if isinstance(body.get("details"), dict) else None
+            retry = _seconds(response.headers.get("Retry-After"))
+            raise LobbyError(response.status_code, code, message, retry, details)
         return response
 
     async def games(self) -> list[GameInfo]:
@@ -147,9 +170,16 @@ class Lobby:
         timers: dict[str, float] | None = None,
         autostart: bool = True,
         seed: str | None = None,
+        *,
+        leaver_bot: str | None = None,
+        away_after: int | None = None,
+        away_bot: str | None = None,
     ) -> Created:
         """A new room of ``game`` for ``seats`` seats. ``timers``: seconds per timer class; ``seed``: a
-        fixed secret seed (hex) for reproducible tests, when the server allows it."""
+        fixed secret seed (hex) for reproducible tests, when the server allows it; ``leaver_bot`` the
+        bot policy that plays a leaver's seat, ``away_after`` (1 to 10) the timeouts in a row that mark
+        a seat away and ``away_bot`` the policy that then plays it (``None``: the server's defaults).
+        An unknown policy raises `LobbyError` ``request/invalid``."""
         body: dict[str, Any] = {
             "game": game,
             "seats": seats,
@@ -160,6 +190,8 @@ class Lobby:
             body["timers"] = timers
         if seed is not None:
             body["seed"] = seed
+        extra = {"leaver_bot": leaver_bot, "away_after": away_after, "away_bot": away_bot}
+        body.update({key: value for key, value in extra.items() if value is not None})
         return msgspec.convert(await self._call("POST", "/api/rooms", json=body), Created)
 
     async def rooms(
@@ -186,8 +218,17 @@ class Lobby:
         return msgspec.convert(data, Claimed)
 
     async def leave(self, room: str, token: str) -> int:
-        """Leave the seat of ``token``; returns the seat."""
+        """Give the seat of ``token`` back (before the start: it is free again) or leave it (after: its
+        defaults or the room's leaver bot play it); returns the seat. Raises `LobbyError`
+        ``room/finished`` once the game is over, ``seat/left`` a second time after the start."""
         return int((await self._call("POST", f"/api/rooms/{room}/leave", token=token))["seat"])
+
+    async def concede(self, room: str, token: str) -> tuple[int, str]:
+        """Concede the running game for the seat of ``token``: ``(seat, bot)``, the bot policy that plays
+        the seat to its end (the room's leaver bot, else the game's ``best_bot``). Raises `LobbyError`
+        ``room/not_started`` (use `leave`), ``room/finished`` or ``seat/left``."""
+        data = await self._call("POST", f"/api/rooms/{room}/concede", token=token)
+        return int(data["seat"]), str(data["bot"])
 
     async def settings(self, room: str, seat: int, token: str) -> SeatSettings:
         """The private settings of ``seat``, with its ``token`` (docs/api.md "Seat settings"). Raises

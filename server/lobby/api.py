@@ -19,8 +19,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from games.engine.plugin import Game
-from games.engine.thinking import bots_of
 from server.errors import Refused
+from server.lobby.bots import best_bot, bot_names
 from server.lobby.catalog import catalog_of, game_catalog
 from server.lobby.lobby import CreateRoom, SettingsBody
 from server.ops.health import PING_TIMEOUT
@@ -170,7 +170,8 @@ def game_info(game: Game[Any, Any], seconds: dict[str, float]) -> dict[str, Any]
         "max_seats": game.max_seats,
         "seat_ranges": [msgspec.to_builtins(r) for r in game.declared_seats()],
         "options_schema": msgspec.json.schema(game.Options),
-        "bots": ["random", *sorted(set(bots_of(game)) - {"random"})],
+        "bots": bot_names(game),
+        "best_bot": best_bot(game),
         "timers": {name: seconds[name] for name in sorted(game.timer_classes())},
         "free_form": {kind: msgspec.to_builtins(form) for kind, form in sorted(game.free_form.items())},
         "languages": catalog_of(game).languages,
@@ -196,6 +197,7 @@ async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
             and not s.left
             and s.bot is None,
             "left": s.left,
+            "conceded": s.conceded,
         }
         for s in meta.seats
     ]
@@ -207,6 +209,9 @@ async def summary(services: Services, meta: RoomMeta) -> dict[str, Any]:
         "options": meta.options,
         "timers": meta.timers,
         "autostart": meta.autostart,
+        "leaver_bot": meta.leaver_bot,
+        "away_after": meta.away_after,
+        "away_bot": meta.away_bot,
         "seats": seats,
     }
 
@@ -296,6 +301,12 @@ async def leave(request: Request) -> Response:
 
 
 @refusals
+async def concede(request: Request) -> Response:
+    seat, bot = await _services(request).lobby.concede(request.path_params["room"], _bearer(request))
+    return _json({"seat": seat, "bot": bot})
+
+
+@refusals
 async def add_bot(request: Request) -> Response:
     body = await _body(request, BotBody)
     seat = _seat_param(request)
@@ -361,6 +372,7 @@ ROUTES = [
     Route("/api/rooms/{room}", room_endpoint, methods=["GET", "DELETE"]),
     Route("/api/rooms/{room}/seats/{seat}/claim", claim_seat, methods=["POST"]),
     Route("/api/rooms/{room}/leave", leave, methods=["POST"]),
+    Route("/api/rooms/{room}/concede", concede, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}/bot", add_bot, methods=["POST"]),
     Route("/api/rooms/{room}/seats/{seat}", remove_seat, methods=["DELETE"]),
     Route("/api/rooms/{room}/seats/{seat}/settings", seat_settings, methods=["GET", "PUT"]),

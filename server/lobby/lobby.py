@@ -14,8 +14,8 @@ import msgspec
 
 from games.engine.match import setup_ctx
 from games.engine.plugin import Game
-from games.engine.thinking import bots_of
 from server.errors import Refused
+from server.lobby.bots import best_bot, check_policy
 from server.lobby.tokens import hash_token, new_room_id, new_seed, new_token, token_matches
 from server.play.deadlines import schedule_for
 from server.play.rooms import Rooms
@@ -88,9 +88,9 @@ class Lobby:
             reason = f"seats must be {game.min_seats} to {game.max_seats}"
             seats = [game.min_seats, game.max_seats]
             raise Refused("request/invalid", reason, {"error": reason, "seats": seats})
-        for policy in (body.leaver_bot, body.away_bot):
+        for path, policy in (("$.leaver_bot", body.leaver_bot), ("$.away_bot", body.away_bot)):
             if policy is not None:
-                self._check_policy(body.game, policy)
+                check_policy(game, policy, path)
         options = checked_options(game, body.seats, body.options)
         seed = self._seed(body.seed)
         host = new_token()
@@ -123,10 +123,6 @@ class Lobby:
         if not 1 <= len(seed) <= 64:
             raise Refused("request/invalid", "seed must be 1 to 64 bytes in hex")
         return seed
-
-    def _check_policy(self, game_id: str, policy: str) -> None:
-        if policy not in bots_of(self.rooms.games[game_id]):
-            raise Refused("request/invalid", f"no bot policy {policy!r}")
 
     async def _update(
         self, room: str, change: Callable[[RoomMeta], Any], start: bool = False
@@ -166,14 +162,15 @@ class Lobby:
         return taken, token
 
     async def leave(self, room: str, token: str) -> int:
-        """The seat of ``token`` leaves: freed before the start; after it, played by its defaults (or the
-        room's leaver bot). A second leave is refused either way: before the start the token no longer
-        holds a seat (``auth/bad_token``); after it the token still watches the seat (``seat/left``)."""
+        """The seat of ``token`` leaves: given back (freed) before the start; after it, played by its
+        defaults (or the room's leaver bot). A second leave is refused either way: before the start the
+        token no longer holds a seat (``auth/bad_token``); after it the token still watches the seat
+        (``seat/left``). Raises `Refused` ``room/finished`` or ``room/abandoned`` once the game is over:
+        there is no seat left to give up."""
+        await self._require_playing(room)
 
         def leave(meta: RoomMeta) -> int:
-            record = seat_of(meta, token)
-            if record.left:
-                raise Refused("seat/left", f"seat {record.seat} has already left")
+            record = _staying(meta, token)
             if meta.status == "open":
                 record.token_hash, record.name, record.settings = None, "", SeatSettings()
             else:
@@ -185,13 +182,42 @@ class Lobby:
             await self.rooms.reschedule(room)
         return seat
 
+    async def concede(self, room: str, token: str) -> tuple[int, str]:
+        """The seat of ``token`` concedes the running game: ``(seat, bot policy)``. A game's outcome
+        ranks seats by its rules alone (`games.engine.model.Outcome`), so a concession cannot rank the
+        seat last: it leaves, and a bot plays the seat to the end — the room's leaver bot, else the
+        game's best (`best_bot`). Raises `Refused` ``room/not_started`` (give the seat back with
+        `leave` instead), ``room/finished``, ``room/abandoned``, ``auth/bad_token``, ``seat/left``."""
+        await self._require_playing(room)
+
+        def concede(meta: RoomMeta) -> tuple[int, str]:
+            if meta.status == "open":
+                raise Refused("room/not_started", "a seat is given back, not conceded, before the start")
+            record = _staying(meta, token)
+            policy = meta.leaver_bot or best_bot(self.rooms.game(meta))
+            record.left, record.conceded, record.bot = True, True, policy
+            return record.seat, policy
+
+        _, (seat, policy) = await self._update(room, concede)
+        await self.rooms.reschedule(room)  # the seat's deadlines go to the bot
+        return seat, policy
+
+    async def _require_playing(self, room: str) -> None:
+        """Raises `Refused` ``room/finished`` (the game has its outcome) or ``room/abandoned``."""
+        meta = await self.rooms.meta(room)
+        if meta.status == "abandoned":
+            raise Refused("room/abandoned", "the room was abandoned: its seats are no longer played")
+        loaded = await self.store.get_state(room) if meta.status == "running" else None
+        if loaded is not None and loaded.finished:
+            raise Refused("room/finished", "the game is over: its seats can no longer be left")
+
     async def set_bot(self, room: str, seat: int, policy: str, host: str) -> None:
         """A server-side bot of ``policy`` takes ``seat`` (free, or a leaver's after the start).
         Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``."""
 
         def place(meta: RoomMeta) -> bool:
             _require_host(meta, host)
-            self._check_policy(meta.game, policy)
+            check_policy(self.rooms.game(meta), policy, "$.policy")
             record = _seat(meta, seat)
             if record.taken and not record.left:
                 raise Refused("seat/taken", f"seat {seat} is taken")
@@ -340,6 +366,15 @@ def seat_of(meta: RoomMeta, token: str) -> SeatRecord:
     if not found:
         raise Refused("auth/bad_token", "no seat of this room has that token")
     return found[0]
+
+
+def _staying(meta: RoomMeta, token: str) -> SeatRecord:
+    """The seat of ``token``, its player still at the table. Raises `Refused` ``auth/bad_token``,
+    ``seat/left``."""
+    record = seat_of(meta, token)
+    if record.left:
+        raise Refused("seat/left", f"seat {record.seat} has already left")
+    return record
 
 
 def _held(meta: RoomMeta, seat: int, token: str) -> SeatRecord:

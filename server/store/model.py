@@ -30,13 +30,15 @@ class SeatSettings(msgspec.Struct, frozen=True, omit_defaults=True):
 class SeatRecord(msgspec.Struct, omit_defaults=True):
     """One seat: ``token_hash`` of its player's token (``None``: free), ``name``, ``bot`` (policy name of a
     server-side bot), ``left`` (the player left after the start: defaults or a bot play the seat),
-    ``settings`` its holder's private `SeatSettings` (reset when the seat is freed)."""
+    ``conceded`` (it left by conceding: ``bot`` then plays it), ``settings`` its holder's private
+    `SeatSettings` (reset when the seat is freed)."""
 
     seat: int
     token_hash: str | None = None
     name: str = ""
     bot: str | None = None
     left: bool = False
+    conceded: bool = False
     settings: SeatSettings = SeatSettings()
 
     @property

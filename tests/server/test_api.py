@@ -117,6 +117,7 @@ class TestCreate:
             "bot": None,
             "away": False,
             "left": False,
+            "conceded": False,
         }
 
     @pytest.mark.parametrize(

@@ -194,7 +194,9 @@ async def test_a_room_refuses_an_away_count_out_of_range_and_an_unknown_away_bot
         msgspec.convert({"game": "fixture-hands", "seats": 2, "away_after": 0}, CreateRoom)
     with pytest.raises(Refused) as refused:
         await make_room(services, away_bot="nobody")
-    assert (refused.value.code, refused.value.message) == ("request/invalid", "no bot policy 'nobody'")
+    message = "no bot policy 'nobody' (the game has random, search) - at `$.away_bot`"
+    assert (refused.value.code, refused.value.message) == ("request/invalid", message)
+    assert refused.value.details == {"error": message, "path": "$.away_bot", "bots": ["random", "search"]}
 
 
 def _broken(view: Any, prompt: Prompt, rng: Rng) -> dict[str, Any]:

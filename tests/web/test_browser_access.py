@@ -99,7 +99,7 @@ def test_bot_and_departed_seats_are_marked(pages: Pages, base_url: str) -> None:
     assert left.status_code == 200
     # the seat's defaults play it now; the page marks it from the room's summary
     page.wait_for_selector(".seat[data-seat='0'] .mark-left", timeout=15000)
-    assert page.locator(".seat[data-seat='0'] .mark-left").inner_text() == "left the game"
+    assert page.locator(".seat[data-seat='0'] .mark-left").inner_text() == "left: its defaults play it"
 
 
 def test_an_away_seat_is_marked(pages: Pages, base_url: str) -> None:

@@ -74,7 +74,7 @@ def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url:
     assert page.locator(CURTAIN).inner_text() == "Seat 0: your turn — show"
     play(page, until=lambda: page.locator("button[data-kind=reveal]").count() > 0, on_curtain=at_curtain)
     assert page.locator("#countdown").inner_text().endswith(" s left")
-    assert page.locator("#seats-list").inner_text().count("bot: random") == 2
+    assert page.locator("#seats-list").inner_text().count("bot: heuristic") == 2  # the picker's default
     screenshot(page, "table")
     clicks = play(page, until=finished(page), on_curtain=at_curtain)
     assert clicks > 0

@@ -92,6 +92,7 @@ def test_the_lobby_helper_pages_claims_seats_bots_and_starts_and_fatal_closes_re
         "409 seat/taken",  # a claim of a held seat
         "409 room/not_full",  # a start before every seat is held
         "401 auth/bad_token",  # a bot seated with a player's token, not the host's
+        "409 seat/left",  # a leave after conceding
         "404 game/not_found",
         "404 room/not_found",
     ]

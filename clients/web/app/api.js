@@ -26,6 +26,10 @@ export const log = (id) => call(() => lobby.log(id));
 /** A finished room's spectators' view at ``version`` ({room, game, version, last, view, events}). */
 export const replay = (id, version) => call(() => lobby.replay(id, version));
 export const claim = (id, seat, name) => call(() => lobby.claim(id, seat, name || ""));
+/** Give the seat of ``token`` back (before the start) or leave it (after): {seat}. */
+export const leave = (id, token) => call(() => lobby.leave(id, token));
+/** Concede the running game for the seat of ``token``: {seat, bot}. */
+export const concede = (id, token) => call(() => lobby.concede(id, token));
 export const addBot = (id, seat, policy, host) => call(() => lobby.addBot(id, seat, host, policy));
 export const start = (id, host) => call(() => lobby.start(id, host));
 export const settings = (id, seat, token) => call(() => lobby.settings(id, seat, token));

@@ -3,6 +3,7 @@
 // from `choices` (free-form: its fields are typed by the player). Kinds the renderer draws inline (the
 // Gregs fan's slots) are left to it.
 
+import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
 const MAX_BUTTONS = 8;
@@ -104,7 +105,8 @@ export function controls(ctx) {
     // an inline kind is the renderer's alone, a free-form one too (Grucha's table is its submission)
     const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k));
     if (onTable.some((k) => !Array.isArray(choices[k]) || choices[k].length))
-      groups.push(h("p", { class: "field-hint" }, "Use the buttons on the table above."));
+      // "on the table", not "above": on a phone the prompt bar sits over the table (phone.css)
+      groups.push(h("p", { class: "field-hint" }, t("ui.use_table", "Use the buttons on the table.")));
     for (const kind of prompt.kinds || []) {
       if (onTable.includes(kind)) continue;
       if (!(kind in choices)) groups.push(freeForm(kind, ctx));

@@ -1,16 +1,21 @@
 // The room's seats while it is open: take a seat (several at one device for hot-seat), fill seats with
-// the server's bots (host only), start a room that does not start by itself. Tokens go to
-// localStorage (storage.js); the page then says hello again with all of them.
+// the server's bots (host only; the picker offers the game's best bot first), give a taken seat back,
+// start a room that does not start by itself. Tokens go to localStorage (storage.js); the page then
+// says hello again with all of them.
 
 import * as api from "./api.js";
 import { fill, h, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import * as storage from "./storage.js";
 
 let botPolicies = ["random"];
+let bestBot = "random";
 
-export function setBots(policies) {
+/** The game's bot ``policies`` (GET /api/games ``bots``) and the one the picker selects, ``best``. */
+export function setBots(policies, best) {
   if (policies && policies.length) botPolicies = policies;
+  bestBot = botPolicies.includes(best) ? best : botPolicies[0];
 }
 
 async function run(step, hooks, status) {
@@ -53,7 +58,7 @@ function seatRow(summary, s, host, hooks, status) {
       const select = h(
         "select",
         { id: policyId, "aria-label": `Bot for seat ${s.seat}` },
-        botPolicies.map((p) => h("option", { value: p }, p)),
+        botPolicies.map((p) => h("option", { value: p, selected: p === bestBot }, p)),
       );
       actions.push(
         select,
@@ -69,14 +74,31 @@ function seatRow(summary, s, host, hooks, status) {
       );
     }
   }
+  const token = storage.held(room).seats[String(s.seat)];
+  if (token) actions.push(giveBack(room, s.seat, token, hooks, status));
   const state = s.bot ? `bot (${s.bot})` : s.taken ? "taken" : "free";
   return h(
     "li",
     { class: "setup-seat" },
     h("span", {}, `${seatName(s.seat, summary.seats)}: ${state}`),
-    storage.held(room).seats[String(s.seat)] ? h("span", { class: "mark mark-mine" }, "yours") : null,
+    token ? h("span", { class: "mark mark-mine" }, "yours") : null,
     actions,
   );
+}
+
+/** "Give seat N back": the seat is free again (POST leave before the start) and this browser forgets
+ * its token. A token the room no longer knows (given back elsewhere) is forgotten all the same. */
+function giveBack(room, seat, token, hooks, status) {
+  const step = async () => {
+    try {
+      await api.leave(room, token);
+    } catch (error) {
+      if (error.code !== "auth/bad_token") throw error;
+    }
+    storage.forgetSeat(room, seat);
+  };
+  const words = t("ui.give_back", "Give seat {seat} back").replace("{seat}", seat);
+  return h("button", { type: "button", "data-give-back": seat, onclick: () => run(step, hooks, status) }, words);
 }
 
 /** Draw the setup panel of ``summary`` into ``box`` (hidden unless the room is open). ``hooks``:

@@ -31,6 +31,13 @@ export function keepSeat(room, seat, token) {
   save(room, entry);
 }
 
+/** Drop the token of one ``seat`` of ``room`` (a seat given back). */
+export function forgetSeat(room, seat) {
+  const entry = held(room);
+  delete entry.seats[String(seat)];
+  save(room, entry);
+}
+
 export function forgetSeats(room) {
   const entry = held(room);
   entry.seats = {};

@@ -7,16 +7,26 @@ import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The room's seats (``seats`` of its summary), those of ``held`` marked as this device's. */
-export function drawSeats(seats, held) {
+/** The public mark of a seat whose player left (``s.left``): who plays it now, the bot that took a
+ * conceded seat, the room's ``leaverBot``, else its defaults. */
+function leftMark(s, leaverBot) {
+  if (s.conceded) return ["conceded", t("ui.mark.conceded", "conceded: bot {bot} plays it").replace("{bot}", s.bot)];
+  const bot = s.bot || leaverBot;
+  if (bot) return ["left", t("ui.mark.left_bot", "left: bot {bot} plays it").replace("{bot}", bot)];
+  return ["left", t("ui.mark.left", "left: its defaults play it")];
+}
+
+/** The room's seats (``seats`` of its summary), those of ``held`` marked as this device's; a leaver's
+ * seat says who plays it (``leaverBot``: the room's leaver bot, or null). */
+export function drawSeats(seats, held, leaverBot = null) {
   fill(
     $("seats-list"),
     seats.map((s) => {
       const marks = [];
       if (held.includes(s.seat)) marks.push(["mine", "this device"]);
-      if (s.bot) marks.push(["bot", `bot: ${s.bot}`]);
+      if (s.bot && !s.left) marks.push(["bot", `bot: ${s.bot}`]);
       if (s.away) marks.push(["away", "away"]);
-      if (s.left) marks.push(["left", "left the game"]);
+      if (s.left) marks.push(leftMark(s, leaverBot));
       if (!s.taken) marks.push(["free", "free"]);
       return h(
         "li",

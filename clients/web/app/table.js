@@ -11,6 +11,7 @@ import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
 import { keepingFocus } from "./focus.js";
 import { askOf, HotSeat } from "./hotseat.js";
+import { drawSeatExit } from "./seat-exit.js";
 import { drawSeatSettings } from "./seat-settings.js";
 import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
@@ -57,8 +58,10 @@ function heldSeats() {
   return storage.seatTokens(roomId).map(([seat]) => seat);
 }
 
-/** ``seat``'s prompt as the page shows it: none while the server passes for the seat by itself. */
+/** ``seat``'s prompt as the page shows it: none while the server passes for the seat by itself, or
+ * once its player left (its defaults or a bot answer it). */
 function shownPrompt(seat) {
+  if (page.summary && page.summary.seats[seat] && page.summary.seats[seat].left) return null;
   const prompt = page.conn.prompt(seat);
   return autoPassed(prompt, page.settings[seat]) ? null : prompt;
 }
@@ -219,7 +222,7 @@ function drawShown(viewer) {
 }
 
 function draw() {
-  drawSeats(names(), heldSeats());
+  drawSeats(names(), heldSeats(), page.summary && page.summary.leaver_bot);
   drawOutcome(page.outcome, names());
   if (page.outcome && !page.publicLogShown) showPublicLog();
   if (page.publicLog && !page.publicLogNamed && page.conn && page.conn.mirror(null)) fillPublicLog();
@@ -351,6 +354,7 @@ async function refreshSummary() {
   }
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
+  drawSeatExit(page.summary, storage.seatTokens(roomId), refreshSummary);
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
   schedule();
   return true;
@@ -403,7 +407,7 @@ async function boot() {
     const games = await api.games();
     if (!(await refreshSummary())) return;
     const info = games.find((g) => g.id === page.summary.game);
-    setBots(info && info.bots);
+    setBots(info && info.bots, info && info.best_bot);
     renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
     page.title = info ? info.title : page.summary.game;
     $("room-title").textContent = `${page.title} — room ${roomId}`;

@@ -36,6 +36,8 @@ export interface GameInfo {
   seat_ranges: unknown;
   options_schema: Record<string, unknown>;
   bots: string[];
+  /** The policy to offer first: the game's own `heuristic`, else `search`. */
+  best_bot: string;
   timers: Record<string, number>;
   free_form: unknown;
   languages: string[];
@@ -43,7 +45,8 @@ export interface GameInfo {
 
 export type RoomStatus = 'open' | 'running' | 'finished' | 'abandoned';
 
-/** One seat of a room: who holds it, by name, a bot's policy, away (timed out twice running), left. */
+/** One seat of a room: who holds it, by name, a bot's policy, away (timed out twice running), left
+ * (after the start), conceded (left by conceding: `bot` plays it). */
 export interface SeatInfo {
   seat: number;
   taken: boolean;
@@ -51,6 +54,7 @@ export interface SeatInfo {
   bot: string | null;
   away: boolean;
   left: boolean;
+  conceded: boolean;
 }
 
 /** A room's public facts (`GET /api/rooms/{room}`, and each row of a rooms page); `version` is -1
@@ -63,6 +67,12 @@ export interface Room {
   options: Record<string, unknown>;
   timers: Record<string, number>;
   autostart: boolean;
+  /** The bot policy that plays a leaver's seat (null: its defaults). */
+  leaver_bot: string | null;
+  /** The timeouts in a row that mark a seat away. */
+  away_after: number;
+  /** The bot policy that plays an away seat (null: its defaults). */
+  away_bot: string | null;
   seats: SeatInfo[];
 }
 
@@ -82,6 +92,10 @@ export interface NewRoom {
   autostart?: boolean;
   /** The bot policy that plays a seat whose player left. */
   leaverBot?: string | null;
+  /** 1 to 10 (default 2): the timeouts in a row that mark a seat away. */
+  awayAfter?: number | null;
+  /** The bot policy that plays an away seat. */
+  awayBot?: string | null;
   /** Hex; only on servers started with allow_seed. */
   seed?: string | null;
 }
@@ -102,7 +116,10 @@ export class Lobby {
   room(room: string): Promise<Room>;
   /** Claim `seat` (or `'any'`: the first free one) under `name`. */
   claim(room: string, seat?: number | 'any', name?: string): Promise<{ seat: number; token: string }>;
+  /** Give the seat back before the start; after it, leave it to its defaults or the leaver bot. */
   leave(room: string, token: string): Promise<{ seat: number }>;
+  /** Concede the running game: a bot (`bot`) plays the seat to its end. */
+  concede(room: string, token: string): Promise<{ seat: number; bot: string }>;
   addBot(room: string, seat: number, hostToken: string, policy?: string): Promise<{ seat: number; bot: string }>;
   removeSeat(room: string, seat: number, hostToken: string): Promise<{ seat: number }>;
   start(room: string, hostToken: string): Promise<{ version: number }>;

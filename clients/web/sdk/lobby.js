@@ -77,8 +77,8 @@ export class Lobby {
     return (await this.request(method, path, options)).data;
   }
 
-  /** `[{id, title, min_seats, max_seats, seat_ranges, options_schema, bots, timers, free_form,
-   * languages}]` (docs/api.md). */
+  /** `[{id, title, min_seats, max_seats, seat_ranges, options_schema, bots, best_bot, timers,
+   * free_form, languages}]` (docs/api.md); `best_bot`: the policy to offer first. */
   games() {
     return this.call('GET', '/api/games');
   }
@@ -114,19 +114,24 @@ export class Lobby {
   }
 
   /** A new room: `{room, host_token}`. `timers`: seconds per timer class; `leaverBot`: the bot policy
-   * that plays a seat whose player left; `seed`: hex, only on servers started with allow_seed. */
+   * that plays a seat whose player left; `awayAfter` (1 to 10): the timeouts in a row that mark a seat
+   * away, `awayBot` the policy that then plays it; `seed`: hex, only on servers started with
+   * allow_seed. An unknown policy is refused `request/invalid` with `details.path` and `details.bots`. */
   createRoom({
-    game, seats, options = {}, timers = null, autostart = true, leaverBot = null, seed = null,
+    game, seats, options = {}, timers = null, autostart = true, leaverBot = null, awayAfter = null,
+    awayBot = null, seed = null,
   }) {
     const body = { game, seats, options, autostart };
     if (timers !== null) body.timers = timers;
     if (leaverBot !== null) body.leaver_bot = leaverBot;
+    if (awayAfter !== null) body.away_after = awayAfter;
+    if (awayBot !== null) body.away_bot = awayBot;
     if (seed !== null) body.seed = seed;
     return this.call('POST', '/api/rooms', { body });
   }
 
-  /** `{room, game, status, version, options, timers, autostart, seats: [{seat, taken, name, bot, away,
-   * left}]}`. */
+  /** `{room, game, status, version, options, timers, autostart, leaver_bot, away_after, away_bot,
+   * seats: [{seat, taken, name, bot, away, left, conceded}]}`. */
   room(room) {
     return this.call('GET', this.roomPath(room));
   }
@@ -136,9 +141,18 @@ export class Lobby {
     return this.call('POST', `${this.roomPath(room)}/seats/${seat}/claim`, { body: { name } });
   }
 
-  /** Give up the seat of `token` (a player's, not the host's): `{seat}`. */
+  /** Give up the seat of `token` (a player's, not the host's): `{seat}`. Before the start the seat is
+   * given back (free again); after it its defaults, or the room's leaver bot, play it. Refused
+   * `room/finished` once the game is over, `seat/left` a second time. */
   leave(room, token) {
     return this.call('POST', `${this.roomPath(room)}/leave`, { token });
+  }
+
+  /** Concede the running game for the seat of `token`: `{seat, bot}`, the bot that now plays the seat
+   * to its end (the room's leaver bot, else the game's best). Refused `room/not_started` (give the
+   * seat back with `leave`), `room/finished`, `seat/left`. */
+  concede(room, token) {
+    return this.call('POST', `${this.roomPath(room)}/concede`, { token });
   }
 
   /** Seat a bot of `policy` (one of the game's `bots`) at `seat`, with the host token: `{seat, bot}`. */

@@ -239,6 +239,7 @@ function nextEvent(conn, name) {
 async function lobbyCalls(lobby) {
   const gregs = (await lobby.games()).find((g) => g.id === 'gregs');
   assert.deepEqual([gregs.min_seats, gregs.max_seats, gregs.bots], [3, 6, ['random', 'heuristic', 'search', 'search-heuristic']]);
+  assert.equal(gregs.best_bot, 'heuristic');
   const made = [];
   for (let i = 0; i < 3; i += 1) {
     made.push((await lobby.createRoom({ game: 'gregs', seats: 3, autostart: false })).room);
@@ -262,6 +263,8 @@ async function lobbyCalls(lobby) {
     () => assert.fail('accepted'),
     (err) => codes.push(`${err.status} ${err.code}`),
   );
+  const given = await lobby.claim(host.room, 'any', 'Ann');
+  assert.deepEqual(await lobby.leave(host.room, given.token), { seat: 0 }); // given back: free again
   const { seat, token } = await lobby.claim(host.room, 'any', 'Lena');
   assert.equal(seat, 0);
   await refused(lobby.claim(host.room, 0, 'Greg'));
@@ -284,6 +287,16 @@ async function lobbyCalls(lobby) {
   assert.equal(chosen.body.kind, 'chosen');
   assert.deepEqual((await lobby.log(host.room)).find((e) => e.version === 1), chosen);
   conn.close();
+  assert.deepEqual(await lobby.concede(host.room, token), { seat: 0, bot: 'heuristic' });
+  const conceded = (await lobby.room(host.room)).seats[0];
+  assert.deepEqual([conceded.left, conceded.conceded, conceded.bot], [true, true, 'heuristic']);
+  await refused(lobby.leave(host.room, token));
+  const zombie = await lobby.createRoom({ game: 'gregs', seats: 3, leaverBot: 'search', awayAfter: 3, awayBot: 'random' });
+  const facts = await lobby.room(zombie.room);
+  assert.deepEqual([facts.leaver_bot, facts.away_after, facts.away_bot], ['search', 3, 'random']);
+  const unknown = await lobby.addBot(zombie.room, 0, zombie.host_token, 'genius').catch((e) => e);
+  assert.deepEqual([unknown.code, unknown.details.path, unknown.details.bots],
+    ['request/invalid', '$.policy', gregs.bots]);
   await refused(lobby.createRoom({ game: 'chess', seats: 2 }));
   await refused(lobby.room('no-such-room'));
 
