@@ -1,10 +1,13 @@
 """The table's history in the browser: a spectator who comes late to a live Grucha room reads the whole
 past from the public log, oldest first, under its round, each line with its move, the first deal
 included; the last move is told above the table and marked on it, and follows the live steps. A finished
-room's "What happened" has every public event, Infarkt's and Grucha's first deal first."""
+room's "What happened" has every public event, Infarkt's and Grucha's first deal first. The warnings a
+player needs (warnings.js) go to the seat they concern only, each citing its rule: iGranie's rent the
+wallet cannot pay (the Dream Bank does not), shown live on the seat's page and not the spectator's."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +16,7 @@ import pytest
 from websockets.sync.client import connect
 
 from games.catalog import shipped
-from games.engine.match import setup_ctx
+from games.engine.match import Match, setup_ctx
 from tests.web.conftest import Pages, serve
 from tests.web.helpers import public_log
 from tests.web.test_browser_catalog import finished_bot_room
@@ -182,3 +185,52 @@ def test_warnings_are_the_shown_seats_own_and_cite_their_rule(pages: Pages, base
     assert warnings_of(polish, "grucha", grucha, 1) == [
         ["GRU-11", "Masz jedną kartę: zakończ turę wołając GRUCHA albo dobierzesz 5 kart karnych."]
     ]
+
+
+IGRANIE = shipped()["igranie"]
+#: Seat 0 first; everyone takes the first kind offered (a pass when there is one) with its last choice,
+#: so seat 0 spends all its Money in its first shop (asserted below from a Match of the same seed).
+IGRANIE_SEED, IGRANIE_OPTIONS = "00", {"first_player": "seat0"}
+
+
+def spent_path() -> list[tuple[int, dict[str, Any]]]:
+    """The actions (seat, action) from the start until seat 0's wallet holds less than the rent."""
+    match = Match(IGRANIE, 3, IGRANIE.options(IGRANIE_OPTIONS), bytes.fromhex(IGRANIE_SEED))
+    path = []
+    while match.state.players[0].money >= match.state.options.rent:
+        seat, prompt = min(IGRANIE.prompts(match.state).items())
+        kind = "pass" if "pass" in prompt.kinds else prompt.kinds[0]
+        action = {"kind": kind, **(prompt.choices.get(kind) or [{}])[-1]}
+        match.act(seat, action)
+        path.append((seat, action))
+    assert (match.state.round, match.state.players[0].money, match.state.players[0].debt) == (1, 0, False)
+    return path
+
+
+def test_the_seat_short_of_rent_is_warned_and_a_spectator_is_not(pages: Pages, base_url: str) -> None:
+    path = spent_path()
+    made = {"game": "igranie", "seats": 3, "seed": IGRANIE_SEED, "options": IGRANIE_OPTIONS}
+    room = httpx.post(f"{base_url}/api/rooms", json=made).json()["room"]
+    claim = f"{base_url}/api/rooms/{room}/seats/{{}}/claim"
+    tokens = [httpx.post(claim.format(s), json={"name": ""}).json()["token"] for s in range(3)]
+    with connect(base_url.replace("http", "ws") + "/ws") as ws:
+        ws.send(json.dumps({"type": "hello", "v": 1, "room": room, "tokens": tokens}))  # all three seats
+        for n, (seat, action) in enumerate(path):
+            ws.send(json.dumps({"type": "act", "id": f"a{n}", "seat": seat, "action": action}))
+            while (answer := json.loads(ws.recv(timeout=10))).get("id") != f"a{n}":
+                pass
+            assert answer["type"] == "ack", answer
+    # seat 0's own page: the rent warning with its rule; the spectator's page: none
+    page = pages.open(f"/rooms/{room}")
+    hold = "([r, token]) => localStorage.setItem(`boardroom.room.${r}`, JSON.stringify({seats: {0: token}}))"
+    page.evaluate(hold, [room, tokens[0]])
+    page.reload()
+    page.wait_for_selector("#warnings:not([hidden]) li[data-warning='rent']")
+    assert page.locator("#warnings li").all_inner_texts() == [
+        "Rent of 4 Money is due in round 5 and your wallet holds 0: short of it you take a Debt marker."
+        " The 0 Money in your Dream Bank cannot pay it. (IGR-20)"
+    ]
+    watcher = pages.open(f"/rooms/{room}", pages.context())
+    watcher.wait_for_selector("#viewer:text-is('Watching (spectator)')")
+    watcher.wait_for_selector("#table .ig-player")
+    assert watcher.is_hidden("#warnings")
