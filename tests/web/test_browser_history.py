@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 
 from games.catalog import shipped
 from games.engine.match import Match, setup_ctx
-from tests.web.conftest import Pages, serve
+from tests.web.conftest import Pages, screenshot, serve
 from tests.web.helpers import public_log
 from tests.web.test_browser_catalog import finished_bot_room
 from tests.web.test_browser_grucha import RUN, SEED, Seat
@@ -91,6 +91,7 @@ def test_a_late_spectator_reads_the_past_oldest_first_and_sees_the_last_move(
         page.wait_for_selector("#table .grucha-scores tr[data-seat='1'].last-move")
         assert page.inner_text("#last-move") == "Last move: Seat 1 (Jan) ended the turn"
         assert page.locator("#table tr.last-move").count() == 1
+        screenshot(page, "history")
 
 
 @pytest.mark.parametrize(("game", "first"), [("grucha", "Round 1: "), ("infarkt", "Round 1 begins: ")])
@@ -226,6 +227,7 @@ def test_the_seat_short_of_rent_is_warned_and_a_spectator_is_not(pages: Pages, b
     page.evaluate(hold, [room, tokens[0]])
     page.reload()
     page.wait_for_selector("#warnings:not([hidden]) li[data-warning='rent']")
+    screenshot(page, "warnings")
     assert page.locator("#warnings li").all_inner_texts() == [
         "Rent of 4 Money is due in round 5 and your wallet holds 0: short of it you take a Debt marker."
         " The 0 Money in your Dream Bank cannot pay it. (IGR-20)"
