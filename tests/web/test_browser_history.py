@@ -93,6 +93,12 @@ def test_a_late_spectator_reads_the_past_oldest_first_and_sees_the_last_move(
         assert page.locator("#table tr.last-move").count() == 1
         screenshot(page, "history")
 
+    # a reload keeps the lines (once each) and finds the last move again
+    page.reload()
+    page.wait_for_selector("#last-move:not([hidden])")
+    assert page.inner_text("#last-move") == "Last move: Seat 1 (Jan) ended the turn"
+    assert lines(page) == shown
+
 
 @pytest.mark.parametrize(("game", "first"), [("grucha", "Round 1: "), ("infarkt", "Round 1 begins: ")])
 def test_a_finished_room_tells_every_public_event_from_the_first_deal(

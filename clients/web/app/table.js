@@ -245,8 +245,10 @@ function drawHistory(viewer, ctx) {
 }
 
 /** ``viewer``'s past up to ``version`` from the public log, for a snapshot that came without it (a late
- * spectator, a finished room, a seat in a new tab): the steps after it come live. */
-async function fillPast(viewer, version) {
+ * spectator, a finished room, a seat in a new tab): the steps after it come live. ``lines`` false: the
+ * log has its lines (kept across a reload), only the last move is read (a seat's own lines may differ
+ * from the public ones, which would then show twice). */
+async function fillPast(viewer, version, lines = true) {
   let entries;
   try {
     entries = await api.log(roomId);
@@ -255,7 +257,7 @@ async function fillPast(viewer, version) {
   }
   const past = pastOf(entries, version);
   const ctx = rendererContext(viewer);
-  page.log.add(viewer, past, (body) => describeEvent(body, ctx));
+  if (lines) page.log.add(viewer, past, (body) => describeEvent(body, ctx));
   keepLast(viewer, past);
   schedule();
 }
@@ -354,7 +356,9 @@ function connect() {
     mine((message) => {
       const empty = page.log.empty(message.viewer);
       step(message);
-      if (missesPast(message, empty)) fillPast(message.viewer, message.version);
+      const { viewer, version } = message;
+      if (missesPast(message, empty)) fillPast(viewer, version);
+      else if (missesPast(message, !page.last.has(viewer))) fillPast(viewer, version, false); // a reload
     }),
   );
   conn.on("update", mine(step));
