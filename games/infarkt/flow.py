@@ -240,6 +240,16 @@ def start_round(state: State, rng: Rng) -> list[EventBody]:
     return bodies
 
 
+def opening(state: State) -> list[EventBody]:
+    """The public events of round 1's start as `start_round` and `lay_offer` told them in setup, told
+    again before the first action changes anything (setup sends no events): the round, INF-22's Black
+    Market offer when in play, and INF-7's event offer from the deck."""
+    bodies: list[EventBody] = [RoundStarted(state.round, state.start)]
+    if "black_market" in state.places:
+        bodies.append(Moved(list(state.black_market), "goods", "black_market"))
+    return [*bodies, OfferLaid(list(state.offer), "deck")]
+
+
 def lay_offer(state: State, rng: Rng) -> list[EventBody]:
     """INF-7 (living players + 1), INF-27's afterlife, INF-28's set-aside rounds."""
     wanted = len(living(state)) + 1

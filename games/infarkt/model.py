@@ -153,7 +153,8 @@ class State(msgspec.Struct):
     ``top_known_by``: the seats that know the goods pile's top card (INF-12); ``preview`` the
     afterlife player's cards (hidden but from ``afterlife``); ``pickers``/``actors`` the seats still to
     pick or act this round; ``deaths`` the death steps so far; ``cancel`` the family answers of the
-    pending batch; ``placements`` the hidden commitments (INF-8)."""
+    pending batch; ``placements`` the hidden commitments (INF-8); ``announce`` is true until the first
+    action, whose events begin with round 1's start as setup laid it (`games.infarkt.flow.opening`)."""
 
     seats: int
     options: Options
@@ -189,3 +190,4 @@ class State(msgspec.Struct):
     placements: cm.Commitments[list[str]] = msgspec.field(default_factory=cm.Commitments)
     windows: wn.Windows[Effect, Payload] = msgspec.field(default_factory=wn.Windows)
     guard: bool = False
+    announce: bool = False

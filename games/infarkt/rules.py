@@ -47,7 +47,8 @@ def setup(seats: int, options: Options, ctx: Ctx) -> State:
     places_ = flow.places_in_play(options.expansions)
     state = State(seats, options, places_, players, start, goods=goods, medicines=meds, events=events)
     state.market = [state.goods.pop() for _ in range(3)] + [state.medicines.pop()]
-    settle(state, rng)  # the first round's offer and picker; setup's events are not sent
+    settle(state, rng)  # the first round's offer and picker: its events go with the first action
+    state.announce = True
     return state
 
 
@@ -104,9 +105,10 @@ def _commit_prompts(state: State) -> dict[int, Prompt]:
 def apply(state: State, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
     """Apply one action of ``seat`` (a timeout as its prompt's default); a value outside the prompt's
     choices is refused ``action/bad_choice`` (`games.engine.require_choice`), a window's ``pass``
-    being always open."""
+    being always open. The first action's events begin with round 1's start (`flow.opening`)."""
     prompt = prompts(state)[seat]
-    bodies: list[EventBody] = []
+    bodies: list[EventBody] = flow.opening(state) if state.announce else []
+    state.announce = False
     if kind_of(action) == "timeout":
         bodies.append(TimedOut(seat, prompt.default))
         action = _default(state, seat, prompt, ctx.rng)

@@ -66,7 +66,7 @@ def test_issue_22_gregs_table_reads_names_and_texts_from_the_catalogue_in_the_pa
     assert page.get_attribute("html", "lang") == lang
     assert entries["cheese"]["name"] == cheese and "Greg" in {e["name"] for e in entries.values()}
     if lang == "de":
-        assert page.inner_text("#log-title") == "Was geschah (Neuestes zuerst)"
+        assert page.inner_text("#log-title") == "Was geschah (Ältestes zuerst)"
         # the log is told by the catalogue's German story
         log = page.locator("#public-log-list li").all_inner_texts()
         assert log and sum(line.startswith("Platz ") for line in log) > len(log) // 2

@@ -3,6 +3,7 @@
 
 import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
+import { logLines } from "./history.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -145,7 +146,8 @@ export function drawCurtain({ seat, prompt, held, seats, reveal, purpose }) {
 }
 
 /** ``viewer``'s table drawn by ``renderer`` from ``ctx`` (renderers/index.js), its prompt's controls and
- * countdown, ``actionError`` and its ``log`` (sentences, newest first). ``passing``: the server passes
+ * countdown, ``actionError`` and its ``log`` (entries oldest first, history.js `logLines`, scrolled to
+ * the newest). ``passing``: the server passes
  * for the viewer by itself (``ctx.prompt`` is then null): a quiet line instead of the prompt. */
 export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log, passing }) {
   const own = viewer !== null;
@@ -173,10 +175,10 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
     }),
   );
   $("action-error").textContent = actionError;
-  fill(
-    $("log"),
-    log.map((text) => h("li", {}, text)),
-  );
+  const box = $("log");
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 4; // a reader scrolled back stays
+  fill(box, logLines(log));
+  if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 /** Drop the shown viewer's table, controls and log from the DOM (behind the curtain). */
@@ -185,6 +187,9 @@ export function clearPrivate() {
   fill($("table"));
   fill($("controls"));
   fill($("log"));
+  fill($("warnings")); // a seat's warnings are that seat's: not for the next person at the device
+  $("warnings").hidden = true;
+  $("last-move").textContent = "";
   $("action-error").textContent = "";
   $("play").hidden = true;
 }

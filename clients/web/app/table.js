@@ -9,6 +9,7 @@ import * as api from "./api.js";
 import { autoPassed } from "./autopass.js";
 import { fill, h, seatName } from "./dom.js";
 import { EventLog } from "./eventlog.js";
+import { drawLastMove, markTouched, missesPast, pastOf, touched } from "./history.js";
 import { keepingFocus } from "./focus.js";
 import { askOf, HotSeat } from "./hotseat.js";
 import { drawSeatExit } from "./seat-exit.js";
@@ -21,6 +22,7 @@ import { Replay } from "./replay.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawAsk, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+import { drawWarnings, warningsFor } from "./warnings.js";
 
 await startChrome();
 
@@ -52,7 +54,17 @@ const page = {
   publicLog: null, // the public log's entries, once shown
   publicLogNamed: false, // whether its lines were worded with the spectator's view
   settings: {}, // seat -> its private settings ({auto_pass}) as last read or stored (seat-settings.js)
+  last: new Map(), // viewer -> the events ({version, body}) of the last step that told any
 };
+
+/** The events of ``viewer``'s last move, the newest version among ``events`` ({version, body}). */
+function keepLast(viewer, events) {
+  if (!events || !events.length) return;
+  const version = Math.max(...events.map((e) => e.version));
+  const known = page.last.get(viewer);
+  if (known && known[0].version > version) return; // the past read late is older than a live step
+  page.last.set(viewer, events.filter((e) => e.version === version));
+}
 
 function heldSeats() {
   return storage.seatTokens(roomId).map(([seat]) => seat);
@@ -208,17 +220,49 @@ function render() {
 }
 
 function drawShown(viewer) {
+  const ctx = rendererContext(viewer);
   drawPlay({
     viewer,
-    ctx: rendererContext(viewer),
+    ctx,
     renderer: page.renderer,
     seats: names(),
     several: page.hotseat.several,
     pending: page.pending,
     actionError: page.actionError,
-    log: page.log.newestFirst(viewer),
+    log: page.log.oldestFirst(viewer),
     passing: passingFor(viewer),
   });
+  drawHistory(viewer, ctx);
+}
+
+/** The last move told above the table and marked on it (and in the seats' list), and the shown seat's
+ * warnings (warnings.js). */
+function drawHistory(viewer, ctx) {
+  const last = page.last.get(viewer) || [];
+  drawLastMove($("last-move"), last.map((e) => describeEvent(e.body, ctx)).filter(Boolean));
+  const hit = touched(last.map((e) => e.body));
+  markTouched($("table"), hit);
+  markTouched($("seats-list"), hit);
+  const game = page.summary && page.summary.game;
+  drawWarnings($("warnings"), page.outcome ? [] : warningsFor(game, ctx.view, viewer, ctx.nameOf));
+}
+
+/** ``viewer``'s past up to ``version`` from the public log, for a snapshot that came without it (a late
+ * spectator, a finished room, a seat in a new tab): the steps after it come live. ``lines`` false: the
+ * log has its lines (kept across a reload), only the last move is read (a seat's own lines may differ
+ * from the public ones, which would then show twice). */
+async function fillPast(viewer, version, lines = true) {
+  let entries;
+  try {
+    entries = await api.log(roomId);
+  } catch {
+    return; // no log to read (gone, offline): the lines from now on still come
+  }
+  const past = pastOf(entries, version);
+  const ctx = rendererContext(viewer);
+  if (lines) page.log.add(viewer, past, (body) => describeEvent(body, ctx));
+  keepLast(viewer, past);
+  schedule();
 }
 
 function draw() {
@@ -302,14 +346,25 @@ function connect() {
       schedule();
     }),
   );
-  const step = mine((message) => {
+  const step = (message) => {
     const ctx = rendererContext(message.viewer);
-    page.log.add(message.viewer, message.events, (body) => describeEvent(body, ctx));
+    const round = ctx.view && Number.isInteger(ctx.view.round) ? ctx.view.round : null;
+    page.log.add(message.viewer, message.events, (body) => describeEvent(body, ctx), round);
+    keepLast(message.viewer, message.events);
     if (message.outcome) page.outcome = message.outcome;
     schedule();
-  });
-  conn.on("snapshot", step);
-  conn.on("update", step);
+  };
+  conn.on(
+    "snapshot",
+    mine((message) => {
+      const empty = page.log.empty(message.viewer);
+      step(message);
+      const { viewer, version } = message;
+      if (missesPast(message, empty)) fillPast(viewer, version);
+      else if (missesPast(message, !page.last.has(viewer))) fillPast(viewer, version, false); // a reload
+    }),
+  );
+  conn.on("update", mine(step));
   conn.on(
     "outcome",
     mine(({ outcome }) => {

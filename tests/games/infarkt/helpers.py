@@ -97,8 +97,10 @@ def on_top(state: State, *cards: str) -> None:
 
 def visit(match: Match, seat: int, place: str, *later: str) -> State:
     """Make ``seat`` the only actor of the action phase, resolving ``place`` now (its option prompt)
-    and ``later`` places afterwards; the event offer goes to the discard pile."""
+    and ``later`` places afterwards; the event offer goes to the discard pile, and round 1's opening
+    is not told (this is another moment of the game)."""
     state: State = match.state
+    state.announce = False
     state.events_discard += state.offer
     state.offer, state.pickers = [], []
     state.phase, state.actors = "actions", [seat]

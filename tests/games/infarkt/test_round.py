@@ -3,12 +3,15 @@ draft with the start-player token passing after it, placement, and the action or
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from games.engine import IllegalAction
-from games.infarkt import GAME
+from games.engine import Event, IllegalAction
+from games.engine.match import setup_ctx
+from games.infarkt import GAME, flow, rules
 from games.infarkt.cards import CARDS
-from games.infarkt.events import Picked
+from games.infarkt.events import Moved, OfferLaid, Picked, RoundStarted
 from games.infarkt.model import Decision
 from games.infarkt.places import legal_sets
 from tests.games.infarkt.helpers import (
@@ -69,6 +72,40 @@ def test_inf7_the_offer_has_one_card_more_than_living_players_and_picks_go_in_se
         assert list(prompts(match)) == [seat]
         choose(match, seat, match.state.offer[0])
     assert all(len(p.diary) == 1 for p in match.state.players)
+
+
+def test_inf7_the_first_action_tells_round_1s_start_and_offer_as_setup_laid_them_once() -> None:
+    match = table(3)
+    empty_hands(match.state)
+    start, offer = match.state.start, list(match.state.offer)
+    first = choose(match, start, offer[0])
+    assert first[:3] == [RoundStarted(1, start), OfferLaid(offer, "deck"), Picked(start, offer[0])]
+    second = choose(match, (start + 1) % 3, match.state.offer[0])
+    assert kinds(second)[0] == "picked"
+    assert of_kind(second, "round_started") == [] and of_kind(second, "offer_laid") == []
+
+
+def test_inf22_the_opening_tells_the_black_market_laid_in_setup() -> None:
+    match = table(4, variant="advanced", expansions=["black_market"])
+    start, stall, offer = match.state.start, list(match.state.black_market), list(match.state.offer)
+    assert len(stall) == 4
+    first = choose(match, start, offer[0])
+    opening = [RoundStarted(1, start), Moved(stall, "goods", "black_market"), OfferLaid(offer, "deck")]
+    assert first[:3] == opening
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "advanced", "expansions": ["black_market"]}])
+def test_the_opening_is_what_setup_told_itself(
+    options: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """setup's own events (setup sends none) are exactly those `flow.opening` tells with the first action."""
+    told: list[Event[Any]] = []
+    settle = rules.settle
+    monkeypatch.setattr(rules, "settle", lambda state, rng: told.extend(settle(state, rng)) or told)
+    state = GAME.setup(4, GAME.options(options), setup_ctx(b"opening"))
+    assert [e.body for e in told] == flow.opening(state)
+    assert state.announce is True
 
 
 def test_inf7_the_start_token_passes_after_the_draft_and_the_new_start_player_leads_the_actions() -> None:
