@@ -4,6 +4,7 @@
 import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
 import { t } from "./i18n.js";
+import { missingNotes, refusalNote } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -158,11 +159,13 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
       prompt,
       inline: renderer.inline,
       label: (kind, choice) => renderer.label(kind, choice, ctx),
+      help: (kind, choice) => (renderer.help && renderer.help(kind, choice, ctx)) || ctx.textOf(`choice.${kind}`),
       choose: ctx.choose,
       pending,
     }),
   );
-  $("action-error").textContent = actionError;
+  fill($("rule-notes"), prompt ? missingNotes({ ...ctx, prompt }) : null);
+  fill($("action-error"), refusalNote(actionError, ctx));
   fill(
     $("log"),
     log.map((text) => h("li", {}, text)),
@@ -175,6 +178,7 @@ export function clearPrivate() {
   fill($("table"));
   fill($("controls"));
   fill($("log"));
+  fill($("rule-notes"));
   $("action-error").textContent = "";
   $("play").hidden = true;
 }
