@@ -24,7 +24,7 @@ export const CODE_RULES = {
 };
 
 /** Grucha's ``grucha/invalid_group`` by ``details.reason``: the rule the group breaks. */
-const GROUP_RULES = {
+export const GROUP_RULES = {
   too_few_cards: "GRU-3",
   duplicate_rank: "GRU-7",
   run_too_long: "GRU-4",
@@ -35,7 +35,7 @@ const GROUP_RULES = {
 };
 
 /** iGranie's Abilities no card may cancel (IGR-32 Tester's Power, IGR-34 Extraordinary Locksmith). */
-const UNCANCELLABLE = { tester: "IGR-32", locksmith: "IGR-34" };
+export const UNCANCELLABLE = { tester: "IGR-32", locksmith: "IGR-34" };
 
 const RULE_ID = /\b[A-Z]{3}-\d+\b/;
 
