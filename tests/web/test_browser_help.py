@@ -13,7 +13,7 @@ import msgspec
 from games.catalog import shipped
 from games.engine.match import Match
 from games.engine.rng import Rng
-from tests.web.conftest import Pages
+from tests.web.conftest import Pages, screenshot
 from tests.web.helpers import CURTAIN, add_bot, create_room, take_seat
 
 #: The popover of the element, read at one moment: [shown, its text] (the element names it).
@@ -100,6 +100,7 @@ def test_gregs_characters_show_their_text_on_hover_focus_and_tap_and_the_missing
     assert tip(mine) == [False, greg]
     mine.hover()
     assert tip(mine) == [True, greg]
+    screenshot(page, "help-popover")
     page.mouse.move(0, 0)
     page.locator("#room-title").click()
     mine.focus()

@@ -30,7 +30,8 @@ function track(view, ctx) {
   const passedTwo = view.row.indexOf("rank-2");
   const items = view.row.map((card, index) => {
     if (card.startsWith("rank-")) {
-      return h("li", { class: "track-rank", "aria-label": `rank ${card.slice(5)}` }, card.slice(5));
+      const rank = h("li", { class: "track-rank", "aria-label": `rank ${card.slice(5)}` }, card.slice(5));
+      return helped(rank, ctx.textOf(card), `track|${card}`);
     }
     const seat = owner[card];
     const classes = [

@@ -166,7 +166,15 @@ function player(v, p, seat, ctx) {
       h("dd", {}, `${spaceName(p.space, ctx)}${p.enter ? `, going into ${spaceName(p.enter, ctx)}` : ""}`),
     ),
     p.specials.length
-      ? h("p", { class: "ig-specials" }, `Special cards: ${p.specials.map((c) => cardName(c, ctx)).join(", ")}`)
+      ? h(
+          "p",
+          { class: "ig-specials" },
+          "Special cards: ",
+          p.specials.map((c, i) => [
+            i ? ", " : "",
+            helped(h("span", { "data-card": c }, cardName(c, ctx)), ctx.textOf(c), `special|${seat}|${c}`),
+          ]),
+        )
       : null,
     m.length ? h("p", { class: "ig-marks" }, m.join("; ")) : null,
   );
