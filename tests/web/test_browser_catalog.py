@@ -56,7 +56,9 @@ def test_issue_22_gregs_table_reads_names_and_texts_from_the_catalogue_in_the_pa
     assert names and all(
         n in {e["name"] for e in entries.values() if e["group"] == "character"} for n in names
     )
-    tooltips = page.locator("#table .track li.track-character").evaluate_all("els => els.map(e => e.title)")
+    tooltips = page.locator("#table .track li.track-character").evaluate_all(
+        "els => els.map(e => document.getElementById(e.getAttribute('aria-describedby')).textContent)"
+    )
     text_of = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
     assert tooltips == [text_of[n] for n in names]
     faces = page.locator("#table .fan-card.face-up .card-face").all_inner_texts()
@@ -79,13 +81,14 @@ def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catal
     page, entries, text = finished_table(pages, base_url, "igranie", locale)
     lang = locale[:2]
     assert RAW.search(text) is None, RAW.search(text)
+    tip = "(e) => document.getElementById(e.getAttribute('aria-describedby')).textContent"
     heads = page.locator("#table .ig-players h3").evaluate_all(
-        "els => els.map(e => [e.textContent, e.title])"
+        f"els => els.map(e => [e.innerText, ({tip})(e)])"
     )
     characters = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
-    for head, title in heads:
+    for head, described in heads:
         name = head.split(": ")[1].removesuffix(" (to play)")
-        assert title == characters[name]
+        assert described.split("\n")[0] == characters[name]  # then a line per Ability
     loops = page.locator("#table .ig-loop h3").all_inner_texts()
     assert loops == [entries["work"]["name"], entries["chillout"]["name"]]
     if lang == "pl":

@@ -100,9 +100,13 @@ def test_a_run_split_to_insert_a_card_refused_then_accepted(pages: Pages, base_u
     refused.wait_for()
     assert refused.get_attribute("data-group") == "0"
     assert refused.locator(".refusal").inner_text() == "Refused: a run cannot hold two cards of one rank."
+    # the refusal's reason (details.reason duplicate_rank) names the rule, a link into the rules panel
     assert page.locator("#action-error").inner_text() == (
-        "A group is not a valid run or set; see the highlighted group."
+        "A group is not a valid run or set; see the highlighted group. Rule GRU-7: No doubled rank"
     )
+    page.locator("#action-error a.rule-link").click()
+    page.wait_for_function("() => document.activeElement.id === 'rule-GRU-7'")
+    assert page.locator("#rule-GRU-7").get_attribute("class") == "rule rule-current"
     assert table(base_url, room) == [{"kind": "run", "cards": RUN, "jokers": {}}]
 
     # split the run: the 8♣ with the 9♣ and 10♣ in a new group; the highlight goes with the change

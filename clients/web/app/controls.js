@@ -5,6 +5,7 @@
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { helpedControl } from "./help.js";
 
 const MAX_BUTTONS = 8;
 
@@ -14,16 +15,19 @@ function choiceButtons(kind, list, ctx) {
       "div",
       { class: "choice-group", role: "group", "aria-label": ctx.label(kind, {}) },
       list.map((choice) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: "choice",
-            "data-kind": kind,
-            disabled: ctx.pending,
-            onclick: () => ctx.choose(kind, choice),
-          },
-          ctx.label(kind, choice),
+        helpedControl(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "choice",
+              "data-kind": kind,
+              disabled: ctx.pending,
+              onclick: () => ctx.choose(kind, choice),
+            },
+            ctx.label(kind, choice),
+          ),
+          ctx.help ? ctx.help(kind, choice) : "",
         ),
       ),
     );
@@ -96,7 +100,8 @@ function freeForm(kind, ctx) {
 }
 
 /** The controls of ``ctx.prompt`` (null: an empty group, laid out the same way). ``ctx``: {prompt,
- * inline (kinds drawn by the renderer), label(kind, choice), choose(kind, fields), pending}. */
+ * inline (kinds drawn by the renderer), label(kind, choice), help(kind, choice) (what a choice does, as
+ * its popover: help.js; optional), choose(kind, fields), pending}. */
 export function controls(ctx) {
   const prompt = ctx.prompt;
   const groups = [];

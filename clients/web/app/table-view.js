@@ -5,6 +5,7 @@ import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
 import { logLines } from "./history.js";
 import { t } from "./i18n.js";
+import { missingNotes, refusalNote } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -170,11 +171,13 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
       prompt,
       inline: renderer.inline,
       label: (kind, choice) => renderer.label(kind, choice, ctx),
+      help: (kind, choice) => (renderer.help && renderer.help(kind, choice, ctx)) || ctx.textOf(`choice.${kind}`),
       choose: ctx.choose,
       pending,
     }),
   );
-  $("action-error").textContent = actionError;
+  fill($("rule-notes"), prompt ? missingNotes({ ...ctx, prompt }) : null);
+  fill($("action-error"), refusalNote(actionError, ctx));
   const box = $("log");
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 4; // a reader scrolled back stays
   fill(box, logLines(log));
@@ -190,6 +193,7 @@ export function clearPrivate() {
   fill($("warnings")); // a seat's warnings are that seat's: not for the next person at the device
   $("warnings").hidden = true;
   $("last-move").textContent = "";
+  fill($("rule-notes"));
   $("action-error").textContent = "";
   $("play").hidden = true;
 }

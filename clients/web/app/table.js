@@ -19,6 +19,7 @@ import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { rendererFor } from "./renderers/index.js";
 import { Replay } from "./replay.js";
+import { drawRules } from "./rules.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawAsk, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
@@ -406,6 +407,7 @@ async function refreshSummary() {
   if (page.catalogOf !== game) {
     page.catalogOf = game;
     page.catalog = await api.catalog(game, language()); // before the first drawing: names, not ids
+    drawRules(page.catalog);
   }
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });

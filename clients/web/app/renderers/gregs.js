@@ -4,6 +4,7 @@
 // (ctx.nameOf, ctx.textOf: GRE-2..4), in the page's language.
 
 import { h } from "../dom.js";
+import { helped, helpedControl } from "../help.js";
 import { who } from "./generic.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -29,7 +30,8 @@ function track(view, ctx) {
   const passedTwo = view.row.indexOf("rank-2");
   const items = view.row.map((card, index) => {
     if (card.startsWith("rank-")) {
-      return h("li", { class: "track-rank", "aria-label": `rank ${card.slice(5)}` }, card.slice(5));
+      const rank = h("li", { class: "track-rank", "aria-label": `rank ${card.slice(5)}` }, card.slice(5));
+      return helped(rank, ctx.textOf(card), `track|${card}`);
     }
     const seat = owner[card];
     const classes = [
@@ -42,17 +44,17 @@ function track(view, ctx) {
       seat === view.holder ? "holds the cheese curse" : null,
       index > passedTwo ? "rank 1" : null,
     ].filter(Boolean);
-    return h(
+    const item = h(
       "li",
       {
         class: classes,
         "aria-label": `${ctx.nameOf(card)}: ${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
-        title: ctx.textOf(card),
       },
       h("span", { class: "character-name" }, ctx.nameOf(card)),
       h("span", { class: "character-seat" }, who(seat, ctx)),
       seat === view.holder ? h("span", { class: "cheese-badge", "aria-hidden": "true" }, "curse") : null,
     );
+    return helped(item, ctx.textOf(card), `track|${card}`);
   });
   return h(
     "section",
@@ -70,12 +72,13 @@ function fan(view, ctx) {
   const slots = view.fan.map((slot) => {
     if (slot.card) {
       const cheese = slot.card === "cheese";
-      return h(
+      const face = h(
         "li",
-        { class: ["fan-card", "face-up", cheese && "cheese"], title: ctx.textOf(slot.card) },
+        { class: ["fan-card", "face-up", cheese && "cheese"] },
         h("span", { class: "slot-number" }, `Slot ${slot.slot}`),
         h("span", { class: "card-face" }, cardName(slot.card, ctx, cheese ? null : slot.value)),
       );
+      return helped(face, ctx.textOf(slot.card), `fan|${slot.slot}`);
     }
     const choice = reveal && reveal.find((c) => c.slot === slot.slot);
     const label = `Reveal slot ${slot.slot}`;
@@ -83,17 +86,21 @@ function fan(view, ctx) {
       "li",
       { class: ["fan-card", "face-down"] },
       choice
-        ? h(
-            "button",
-            {
-              type: "button",
-              class: "card-back",
-              "data-kind": "reveal",
-              "data-slot": slot.slot,
-              disabled: ctx.pending,
-              onclick: () => ctx.choose("reveal", choice),
-            },
-            label,
+        ? helpedControl(
+            h(
+              "button",
+              {
+                type: "button",
+                class: "card-back",
+                "data-kind": "reveal",
+                "data-slot": slot.slot,
+                disabled: ctx.pending,
+                onclick: () => ctx.choose("reveal", choice),
+              },
+              label,
+            ),
+            ctx.textOf("choice.reveal"),
+            `reveal|${slot.slot}`,
           )
         : h(
             "span",
@@ -115,6 +122,8 @@ function fan(view, ctx) {
           ? "The last fan"
           : "The fan",
     ),
+    // the cut prompt says what a cut is (GRE-15)
+    ctx.offered("cut") ? h("p", { class: "gregs-cut-note" }, ctx.textOf("term.cut")) : null,
     view.fan.length ? h("ol", { class: "fan" }, slots) : h("p", {}, "No fan yet."),
     h("p", { class: "revealed-sum" }, `Revealed this turn: ${signed(view.revealed_sum)}`),
   );
@@ -142,6 +151,12 @@ export default {
   view(ctx) {
     const view = ctx.view;
     return h("div", { class: "gregs" }, status(view, ctx), track(view, ctx), fan(view, ctx));
+  },
+  /** A choice's popover: a character's text, what a cut is; else the page's (the kind's text). */
+  help(kind, choice, ctx) {
+    if (kind === "choose" && choice.character) return ctx.textOf(choice.character);
+    if (kind === "cut") return ctx.textOf("term.cut");
+    return null;
   },
   label(kind, choice, ctx) {
     switch (kind) {

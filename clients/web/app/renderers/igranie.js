@@ -4,6 +4,7 @@
 // are the controls panel's buttons, worded by `label`.
 
 import { h } from "../dom.js";
+import { helped } from "../help.js";
 import { who } from "./generic.js";
 
 const LARGE = 15; // spaces of a Large Loop after Start; Payday is work-15 (IGR-4)
@@ -36,6 +37,23 @@ export function spaceName(space, ctx) {
 
 const character = (c, ctx) => (c ? ctx.nameOf(c) : "no character yet");
 
+/** A character's Abilities and trait: the catalogue's ability entries its text names, in that order. */
+function abilitiesOf(c, ctx) {
+  const said = ctx.textOf(c);
+  const entries = Object.entries((ctx.catalog && ctx.catalog.entries) || {});
+  return entries
+    .filter(([, e]) => e.group === "ability" && said.includes(e.name))
+    .sort(([, a], [, b]) => said.indexOf(a.name) - said.indexOf(b.name))
+    .map(([id]) => id);
+}
+
+/** What a character is and each of its Abilities does, a line each (IGR-31…35). */
+export function characterHelp(c, ctx) {
+  if (!c) return "";
+  const lines = abilitiesOf(c, ctx).map((id) => `${ctx.nameOf(id)}: ${ctx.textOf(id)}`);
+  return [ctx.textOf(c), ...lines].filter(Boolean).join("\n");
+}
+
 function figures(v, space, ctx) {
   const here = v.players.map((p, seat) => (p.space === space ? seat : null)).filter((s) => s !== null);
   return here.map((seat) =>
@@ -53,17 +71,19 @@ function cell(v, space, ctx, extra) {
     .map((p, seat) => (p.space === space ? who(seat, ctx) : null))
     .filter(Boolean);
   const label = `${spaceName(space, ctx)}${who_here.length ? `: ${who_here.join(", ")}` : ""}`;
-  return h(
+  // Start and Payday do something of their own; a plain space's text only says where it is
+  const special = space === "start" || extra === "ig-payday";
+  const node = h(
     "li",
     {
       class: ["ig-space", extra, who_here.length && "ig-occupied"],
       "data-space": space,
       "aria-label": label,
-      title: label,
     },
     h("span", { class: "ig-index", "aria-hidden": "true" }, space === "start" ? "S" : space.split("-").pop()),
     figures(v, space, ctx),
   );
+  return special ? helped(node, ctx.textOf(space), `space|${space}`) : node;
 }
 
 function largeLoop(v, side, ctx) {
@@ -76,7 +96,11 @@ function largeLoop(v, side, ctx) {
     h(
       "li",
       { class: "ig-small" },
-      h("span", { class: "ig-small-name" }, `${spaceName(loop, ctx)} (from ${side === "work" ? "Work" : "Chillout"} ${entrance})`),
+      helped(
+        h("span", { class: "ig-small-name" }, `${spaceName(loop, ctx)} (from ${side === "work" ? "Work" : "Chillout"} ${entrance})`),
+        ctx.textOf(loop),
+        `loop|${loop}`,
+      ),
       h(
         "ol",
         { class: "ig-track", "aria-label": spaceName(loop, ctx) },
@@ -87,7 +111,7 @@ function largeLoop(v, side, ctx) {
   return h(
     "section",
     { class: ["ig-loop", `ig-${side}`], "aria-label": `${spaceName(side, ctx)} loop` },
-    h("h3", {}, spaceName(side, ctx)),
+    helped(h("h3", {}, spaceName(side, ctx)), ctx.textOf(side), `loop|${side}`),
     h("ol", { class: "ig-track", "aria-label": `${spaceName(side, ctx)} spaces` }, spaces),
     h("ul", { class: "ig-smalls", "aria-label": `Small Loops off ${spaceName(side, ctx)}` }, smalls),
   );
@@ -122,10 +146,10 @@ function player(v, p, seat, ctx) {
       class: ["ig-player", seat === v.active && "ig-active", p.dead && "ig-dead"],
       "data-seat": seat,
     },
-    h(
-      "h3",
-      { title: p.character ? ctx.textOf(p.character) : "" },
-      `${who(seat, ctx)}: ${character(p.character, ctx)}${seat === v.active ? " (to play)" : ""}`,
+    helped(
+      h("h3", {}, `${who(seat, ctx)}: ${character(p.character, ctx)}${seat === v.active ? " (to play)" : ""}`),
+      characterHelp(p.character, ctx),
+      `player|${seat}`,
     ),
     h(
       "dl",
@@ -142,7 +166,15 @@ function player(v, p, seat, ctx) {
       h("dd", {}, `${spaceName(p.space, ctx)}${p.enter ? `, going into ${spaceName(p.enter, ctx)}` : ""}`),
     ),
     p.specials.length
-      ? h("p", { class: "ig-specials" }, `Special cards: ${p.specials.map((c) => cardName(c, ctx)).join(", ")}`)
+      ? h(
+          "p",
+          { class: "ig-specials" },
+          "Special cards: ",
+          p.specials.map((c, i) => [
+            i ? ", " : "",
+            helped(h("span", { "data-card": c }, cardName(c, ctx)), ctx.textOf(c), `special|${seat}|${c}`),
+          ]),
+        )
       : null,
     m.length ? h("p", { class: "ig-marks" }, m.join("; ")) : null,
   );
@@ -158,7 +190,9 @@ function hand(v, ctx) {
       ? h(
           "ul",
           {},
-          v.hand.map((id) => h("li", { class: "ig-card", "data-card": id, title: ctx.textOf(id) }, cardName(id, ctx))),
+          v.hand.map((id, i) =>
+            helped(h("li", { class: "ig-card", "data-card": id }, cardName(id, ctx)), ctx.textOf(id), `hand|${i}|${id}`),
+          ),
         )
       : h("p", {}, "No cards."),
   );
@@ -257,6 +291,13 @@ export default {
             .join(", ")}.`,
       ),
     );
+  },
+  /** A choice's popover: the character with its Abilities, a card's text; else the kind's text. */
+  help(kind, choice, ctx) {
+    if (kind === "choose") return characterHelp(choice.character, ctx);
+    if (choice.card) return ctx.textOf(choice.card);
+    if (kind === "first_loop" && choice.loop) return ctx.textOf(choice.loop);
+    return null;
   },
   label(kind, choice, ctx) {
     if (GROUPS[kind] && Object.keys(choice).length === 0) return GROUPS[kind];

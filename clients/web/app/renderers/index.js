@@ -25,5 +25,7 @@ export function rendererFor(game) {
     describe: (body, ctx) => (own.describe && own.describe(body, ctx)) || generic.describe(body, ctx),
     label: (kind, choice, ctx) =>
       (own.label && own.label(kind, choice, ctx)) || generic.label(kind, choice, ctx),
+    // a choice's popover text (help.js); null: the page gives the kind's catalogue text
+    help: (kind, choice, ctx) => (own.help && own.help(kind, choice, ctx)) || null,
   };
 }

@@ -6,6 +6,7 @@
 // language.
 
 import { h } from "../dom.js";
+import { helped } from "../help.js";
 import { who } from "./generic.js";
 
 // the tracks' ids in the order of the wire's lists of six (games/infarkt/cards.py TRACKS)
@@ -68,6 +69,14 @@ export function cardName(id) {
 }
 
 const placeName = (id) => named(id);
+const textOf = (id) => (entry(id) ? entry(id).text : "");
+
+/** Cards by name, each with its effects as its popover (help.js), joined by commas; ``key`` tells the
+ * list apart across redraws. */
+function cardList(ids, key) {
+  const items = ids.map((id, i) => helped(h("span", { class: "inf-card-name", "data-card": id }, cardName(id)), textOf(id), `${key}|${i}|${id}`));
+  return items.flatMap((item, i) => (i ? [", ", item] : [item]));
+}
 const isPlace = (id) => Boolean(entry(id)) && entry(id).group === "place";
 
 function medicineName(id) {
@@ -77,12 +86,30 @@ function medicineName(id) {
 /** An option of the place being resolved with its price and effects (``Gym A (pay 1, obesity −1)``);
  * ``rest_A`` is Home's rest and then A. */
 function optionLabel(place, value) {
+  const ids = optionIds(place, value);
+  return ids ? ids.map((id) => `${named(id)} (${figuresOf(id)})`).join(" + ") : null;
+}
+
+/** The catalogue's action ids of an option of ``place`` (``rest_A`` at home: home-rest, home-a). */
+function optionIds(place, value) {
   if (!place) return null;
   const ids = String(value)
     .split("_")
     .map((v) => `action.${place.replace(/_/g, "-")}-${v.toLowerCase()}`);
-  if (!ids.every((id) => entry(id))) return null;
-  return ids.map((id) => `${named(id)} (${figuresOf(id)})`).join(" + ");
+  return ids.every((id) => entry(id)) ? ids : null;
+}
+
+/** A place's text and each of its actions with its price and effects, a line each. */
+function placeHelp(place) {
+  const action = `action.${place.replace(/_/g, "-")}`;
+  const ids = Object.keys((catalog && catalog.entries) || {}).filter((id) => id === action || id.startsWith(`${action}-`));
+  return [textOf(place), ...ids.map((id) => `${named(id)}: ${textOf(id)}`)].filter(Boolean).join("\n");
+}
+
+/** An option's actions with their texts, a line each (``Gym A: An hour of exercise: pay 1, ...``). */
+function optionHelp(place, value) {
+  const ids = optionIds(place, value);
+  return ids ? ids.map((id) => `${named(id)}: ${textOf(id)}`).join("\n") : null;
 }
 
 // an action id of actions.json ("supermarket-a", "home-rest", "black-market"), a card id or a rule's word
@@ -120,7 +147,7 @@ function hand(player, seat, ctx) {
     player.cards.map((card) => {
       const usable = offers.find((c) => c.card === card);
       const name = card.startsWith("medicine-") ? medicineName(card) : cardName(card);
-      return h(
+      const item = h(
         "li",
         { class: ["inf-card", card.startsWith("medicine-") ? "medicine" : "goods"] },
         usable
@@ -137,6 +164,7 @@ function hand(player, seat, ctx) {
             )
           : name,
       );
+      return helped(item, textOf(card), `hand|${seat}|${card}`);
     }),
   );
 }
@@ -168,7 +196,8 @@ function playerPanel(view, player, seat, ctx) {
     h(
       "p",
       { class: "inf-diary" },
-      `Diary: ${player.diary.length ? player.diary.map(cardName).join(", ") : "empty"}`,
+      "Diary: ",
+      player.diary.length ? cardList(player.diary, `diary|${seat}`) : "empty",
     ),
   );
 }
@@ -256,14 +285,14 @@ function places(view, ctx) {
         return h(
           "li",
           { class: "inf-place", "data-place": place },
-          h("h4", {}, placeName(place)),
+          helped(h("h4", {}, placeName(place)), placeHelp(place), `place|${place}`),
           h(
             "p",
             { class: "inf-figures" },
             here.length ? `Figures: ${here.map((s) => who(s, ctx)).join(", ")}` : "No figures",
           ),
           mine.includes(place) ? h("p", { class: "inf-sealed" }, "Your sealed figure") : null,
-          offer && offer.length ? h("p", { class: "inf-offer" }, `Offer: ${offer.map(cardName).join(", ")}`) : null,
+          offer && offer.length ? h("p", { class: "inf-offer" }, "Offer: ", cardList(offer, `offer|${place}`)) : null,
           control ? control.button(place) : null,
         );
       }),
@@ -274,11 +303,12 @@ function places(view, ctx) {
 
 function status(view, ctx) {
   const lines = [`Round ${view.round} of at most ${view.round_limit} · ${view.phase}`];
-  if (view.offer.length) lines.push(`Event offer: ${view.offer.map(cardName).join(", ")}`);
-  if (view.set_aside.length) lines.push(`Set aside: ${view.set_aside.map(cardName).join(", ")}`);
-  if (view.preview) lines.push(`Your afterlife cards: ${view.preview.map(cardName).join(", ")}`);
-  if (view.spree) lines.push(`Your spree cards: ${view.spree.map(cardName).join(", ")}`);
-  if (view.goods_top) lines.push(`You know the top goods card: ${cardName(view.goods_top)}`);
+  // events and cards by name, each with its effects at hand
+  if (view.offer.length) lines.push(["Event offer: ", cardList(view.offer, "events")]);
+  if (view.set_aside.length) lines.push(["Set aside: ", cardList(view.set_aside, "aside")]);
+  if (view.preview) lines.push(["Your afterlife cards: ", cardList(view.preview, "preview")]);
+  if (view.spree) lines.push(["Your spree cards: ", cardList(view.spree, "spree")]);
+  if (view.goods_top) lines.push(["You know the top goods card: ", cardList([view.goods_top], "top")]);
   const d = view.decision;
   if (d) {
     const at = d.place ? ` at ${placeName(d.place)}${d.option ? ` (${OPTIONS[d.option] || d.option})` : ""}` : "";
@@ -319,6 +349,16 @@ export default {
     using(ctx);
     const text = sentenceOf(body, ctx);
     return text && text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  /** A choice's popover: an event's, card's or place's effects, an option's price and effects. */
+  help(kind, choice, ctx) {
+    using(ctx);
+    if (kind === "medicine") return textOf(choice.card);
+    if (kind !== "choose" || !choice.value) return null;
+    const value = choice.value;
+    if (entry(value)) return textOf(value);
+    const decision = ctx.view && ctx.view.decision;
+    return optionHelp(decision ? decision.place : "", value);
   },
   label(kind, choice, ctx) {
     using(ctx);
