@@ -27,5 +27,8 @@ export function rendererFor(game) {
       (own.label && own.label(kind, choice, ctx)) || generic.label(kind, choice, ctx),
     // a choice's popover text (help.js); null: the page gives the kind's catalogue text
     help: (kind, choice, ctx) => (own.help && own.help(kind, choice, ctx)) || null,
+    // what a prompt is for, on a hot-seat curtain (iGranie: "a window after Seat 0's roll"); null: the
+    // page's own words
+    purpose: (prompt, ctx) => (own.purpose && own.purpose(prompt, ctx)) || null,
   };
 }
