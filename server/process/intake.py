@@ -28,14 +28,15 @@ RETRY = 0.02
 #: Connections accepted at most per readiness of the listening socket (the others wait their turn).
 ACCEPT_BATCH = 64
 
-#: ``hand(conn, room)``: pass the accepted ``conn`` to a worker (``room``: the URL's, or ``None``); the
-#: supervisor's copy is then closed by the intake.
+#: ``hand(conn, room)``: pass the accepted ``conn`` to a worker (``room``: the URL's, or ``None``); it
+#: owns ``conn`` from then on (closes the supervisor's copy once handed, or when nobody can take it).
 Hand = Callable[[socket.socket, str | None], None]
 
 
 class Intake:
     """Accepts on ``listener`` (non-blocking from now on) into ``selector``, whose keys' ``data`` are
-    callbacks without arguments; ``hand`` gets each connection once its request line is in."""
+    callbacks of the events ready (``selectors.EVENT_READ``...); ``hand`` gets each connection once its
+    request line is in."""
 
     def __init__(
         self,
@@ -50,7 +51,7 @@ class Intake:
         listener.setblocking(False)
         selector.register(listener, selectors.EVENT_READ, self.accept)
 
-    def accept(self) -> None:
+    def accept(self, events: int = selectors.EVENT_READ) -> None:
         for _ in range(ACCEPT_BATCH):
             try:
                 conn, _ = self.listener.accept()
@@ -94,7 +95,7 @@ class Intake:
     def _watch(self, conn: socket.socket) -> None:
         self.selector.register(conn, selectors.EVENT_READ, functools.partial(self._peek, conn))
 
-    def _peek(self, conn: socket.socket) -> None:
+    def _peek(self, conn: socket.socket, events: int = selectors.EVENT_READ) -> None:
         try:
             peeked = conn.recv(PEEK_BYTES, socket.MSG_PEEK)
         except (BlockingIOError, InterruptedError):
@@ -111,10 +112,7 @@ class Intake:
             self.parked[conn] = self.clock() + RETRY
             return
         del self.deadlines[conn]
-        try:
-            self.hand(conn, room_in(line))
-        finally:
-            conn.close()  # the worker holds its own copy now (or nobody could take it)
+        self.hand(conn, room_in(line))
 
     def _drop(self, conn: socket.socket) -> None:
         self.deadlines.pop(conn, None)

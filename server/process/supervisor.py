@@ -16,6 +16,8 @@ would copy threads' half-held locks).
   closes (it stopped or died); while none is ready, connections queue on the channels of the started
   ones. A dead worker's rooms go to the others while it restarts, and back to it once it is ready
   (connections that already moved stay where they are: the room's truth is in the store).
+- A channel holds a few hundred descriptors; past that a worker's connections wait here, in order (at
+  most `QUEUE_MAX`), until it takes them, and go to the others should it end meanwhile.
 - A child that ends while the supervisor is not stopping is logged and replaced, at most once per
   `RESTART_PAUSE` seconds per slot (a child that cannot start does not spin a core).
 - On SIGTERM or SIGINT the parent stops accepting (closing its socket and the connections it has not
@@ -30,6 +32,7 @@ would copy threads' half-held locks).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import ctypes
 import functools
@@ -57,6 +60,8 @@ RESTART_PAUSE = 1.0
 STOP_MARGIN = 3.0
 #: Seconds between two looks at the children while serving (how late a dead child is noticed at worst).
 POLL = 0.25
+#: Connections waiting at most per worker while its channel is full (more are closed: the client retries).
+QUEUE_MAX = 4096
 #: How a child that stopped on request ends: normally, or by the signal uvicorn re-raises after its
 #: graceful shutdown.
 CLEAN_EXITS = frozenset({0, -signal.SIGTERM, -signal.SIGINT})
@@ -79,6 +84,10 @@ class Supervisor:
         self.children: list[SpawnProcess | None] = [None] * count
         self.channels: list[socket.socket | None] = [None] * count  # the supervisor's ends
         self.ready = [False] * count
+        # per slot, the connections (with their room) its full channel could not take yet, in order
+        self.queued: list[collections.deque[tuple[socket.socket, str | None]]] = [
+            collections.deque() for _ in range(count)
+        ]
         self.started = [-RESTART_PAUSE] * count  # monotonic time of each slot's last start
         self.turn = 0  # the round robin of connections that name no room
         self.stopping = False
@@ -91,14 +100,14 @@ class Supervisor:
         try:
             while not self.stopping:
                 self._keep_up()
-                for key, _ in self.selector.select(intake.timeout(POLL)):
-                    key.data()
+                for key, events in self.selector.select(intake.timeout(POLL)):
+                    key.data(events)
                 intake.expire()
             intake.close()  # new connections are refused from now on
             return self._stop_all()
         finally:
             for slot in range(self.count):
-                self._close_channel(slot)
+                self._close_channel(slot, rehand=False)
             self.selector.close()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
@@ -109,7 +118,8 @@ class Supervisor:
         self.stopping = True
 
     def _hand(self, conn: socket.socket, room: str | None) -> None:
-        """Pass ``conn`` to the worker of ``room`` (the next in turn without one) over its channel."""
+        """Pass ``conn`` to the worker of ``room`` (the next in turn without one) over its channel; it is
+        closed here once handed, or when no worker can take it."""
         slots = [slot for slot in range(self.count) if self.ready[slot]]
         slots = slots or [slot for slot in range(self.count) if self.channels[slot] is not None]
         while slots:
@@ -118,18 +128,63 @@ class Supervisor:
                 self.turn += 1
             else:
                 slot = owner(room, slots)
-            channel = self.channels[slot]
-            assert channel is not None
-            try:
-                socket.send_fds(channel, [CONNECTION], [conn.fileno()])
+            if self._send(slot, conn, room):
                 return
-            except BlockingIOError:  # the worker is that far behind: the client may retry
-                log.warning("worker %d takes no more connections now; one closed", slot)
-                return
-            except OSError:  # it ended (its sentinel tells soon): try the next one
-                self._close_channel(slot)
-                slots.remove(slot)
+            self._close_channel(slot)  # it ended (its sentinel tells soon): try the next one
+            slots.remove(slot)
         log.warning("no worker to take a connection; closed")
+        conn.close()
+
+    def _send(self, slot: int, conn: socket.socket, room: str | None) -> bool:
+        """Hand ``conn`` to ``slot``, or queue it behind those its full channel holds back; ``False``
+        when the channel is broken."""
+        queue = self.queued[slot]
+        if not queue:
+            try:
+                self._pass(slot, conn)
+                return True
+            except BlockingIOError:
+                self._watch_channel(slot, selectors.EVENT_READ | selectors.EVENT_WRITE)
+            except OSError:
+                return False
+        if len(queue) >= QUEUE_MAX:
+            log.warning("worker %d has %d connections waiting; one closed", slot, len(queue))
+            conn.close()
+        else:
+            queue.append((conn, room))
+        return True
+
+    def _pass(self, slot: int, conn: socket.socket) -> None:
+        """Send ``conn``'s descriptor over ``slot``'s channel, then close the supervisor's copy."""
+        channel = self.channels[slot]
+        assert channel is not None
+        socket.send_fds(channel, [CONNECTION], [conn.fileno()])
+        conn.close()
+
+    def _channel_ready(self, slot: int, events: int) -> None:
+        if events & selectors.EVENT_WRITE:
+            self._flush(slot)
+        if events & selectors.EVENT_READ and self.channels[slot] is not None:
+            self._heard(slot)
+
+    def _flush(self, slot: int) -> None:
+        """Send the connections queued for ``slot`` while its channel takes them."""
+        queue = self.queued[slot]
+        while queue:
+            try:
+                self._pass(slot, queue[0][0])
+            except BlockingIOError:
+                return
+            except OSError:
+                self._close_channel(slot)
+                return
+            queue.popleft()
+        self._watch_channel(slot, selectors.EVENT_READ)
+
+    def _watch_channel(self, slot: int, events: int) -> None:
+        channel = self.channels[slot]
+        assert channel is not None
+        self.selector.modify(channel, events, functools.partial(self._channel_ready, slot))
 
     def _heard(self, slot: int) -> None:
         """A worker's message on its channel: `READY`, or its end closed (it stopped or ended)."""
@@ -146,12 +201,20 @@ class Supervisor:
         elif not message:
             self._close_channel(slot)
 
-    def _close_channel(self, slot: int) -> None:
+    def _close_channel(self, slot: int, rehand: bool = True) -> None:
+        """Forget ``slot``'s channel: connections queued in it and never taken are closed by the kernel;
+        those still queued here go to the other workers (``rehand``) or are closed."""
         channel = self.channels[slot]
         self.channels[slot], self.ready[slot] = None, False
         if channel is not None:
             self.selector.unregister(channel)
-            channel.close()  # connections queued in it and never taken are closed by the kernel
+            channel.close()
+        queue, self.queued[slot] = self.queued[slot], collections.deque()
+        for conn, room in queue:
+            if rehand:
+                self._hand(conn, room)
+            else:
+                conn.close()
 
     def _keep_up(self) -> None:
         """Start each slot whose child is missing or ended (once its pause is over)."""
@@ -178,7 +241,7 @@ class Supervisor:
             theirs.close()  # the child has its own copy (or none: then the channel reads as closed)
         mine.setblocking(False)
         self.channels[slot] = mine
-        self.selector.register(mine, selectors.EVENT_READ, functools.partial(self._heard, slot))
+        self.selector.register(mine, selectors.EVENT_READ, functools.partial(self._channel_ready, slot))
         self.selector.register(child.sentinel, selectors.EVENT_READ, _nothing)  # wakes the loop
         return child
 
@@ -204,7 +267,7 @@ class Supervisor:
         return 0 if clean else HARD_EXIT
 
 
-def _nothing() -> None:
+def _nothing(events: int) -> None:
     """A key whose readiness only wakes the loop (a child's sentinel: `Supervisor._keep_up` looks)."""
 
 

@@ -6,7 +6,8 @@ room's connections all land on one worker, and the rooms of one rendezvous slot
 (`server.process.routing.owner`) on one and the same worker; the lobby and probes answer; a worker
 killed with SIGKILL has its rooms served by the other at once, and by its replacement once that is
 ready; a client that sends nothing is closed after 5 s while one whose request line trickles in is
-served; and 200 connections of every kind leave the supervisor with the file descriptors it had."""
+served; a burst for a worker that takes none for a while waits for it; and 200 connections of every
+kind leave the supervisor with the file descriptors it had."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="read
 
 #: Rooms opened at most until each of the two slots owns one.
 ROOMS = 40
+#: Connections of one burst: more than a worker's channel holds.
+BURST = 600
 
 
 @pytest.fixture
@@ -167,3 +170,31 @@ async def test_200_connections_leave_the_supervisor_its_file_descriptors(prefix:
         with contextlib.suppress(ProcessLookupError):
             proc.send_signal(signal.SIGTERM)
         assert proc.wait(20) == 0
+
+
+async def test_a_burst_for_a_stopped_worker_waits_for_it_beyond_what_its_channel_holds(prefix: str) -> None:
+    """600 connections for a worker stopped with SIGSTOP: more than its channel's buffer takes (about 278
+    descriptors), so the rest wait in the supervisor; once it runs again every one is answered."""
+    port = free_port()
+    with served(port, prefix) as proc:
+        pids = workers(proc.pid, port)
+        await all_ready(port, pids)
+        room = await open_room(port)
+        busy = await holder(port, room, pids)
+        request = f"GET /healthz?room={room} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n".encode()
+        os.kill(busy, signal.SIGSTOP)
+        try:
+            burst = []
+            for _ in range(BURST):
+                sock = socket.create_connection(("127.0.0.1", port))
+                sock.sendall(request)
+                burst.append(sock)
+            await asyncio.sleep(1.0)  # the supervisor has handed or queued them all
+        finally:
+            os.kill(busy, signal.SIGCONT)
+        answers = []
+        for sock in burst:
+            with sock:
+                sock.settimeout(10)
+                answers.append(sock.recv(64).split(b"\r\n", 1)[0])
+        assert answers == [b"HTTP/1.1 200 OK"] * BURST
