@@ -88,9 +88,14 @@ def fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-async def test_a_rooms_connections_share_the_worker_of_its_slot_and_the_lobby_answers(prefix: str) -> None:
+@pytest.mark.parametrize("websockets", ["uvicorn", "picows"])
+async def test_a_rooms_connections_share_the_worker_of_its_slot_and_the_lobby_answers(
+    prefix: str, websockets: str
+) -> None:
+    if websockets == "picows":
+        pytest.importorskip("picows")
     port = free_port()
-    with served(port, prefix) as proc:
+    with served(port, prefix, "--websockets", websockets) as proc:
         pids = workers(proc.pid, port)
         await all_ready(port, pids)
         worker_of_slot: dict[int, set[int]] = {0: set(), 1: set()}

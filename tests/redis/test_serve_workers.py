@@ -36,10 +36,10 @@ TRIES = 200
 
 
 @contextlib.contextmanager
-def served(port: int, prefix: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``boardroom serve --workers 2`` on ``port`` under ``prefix``, healthy; killed (the whole tree)
-    if a test left it running, and its keys deleted."""
-    flags = ["--workers", "2", "--redis", URL, "--redis-prefix", prefix, "--shutdown-grace", "3"]
+def served(port: int, prefix: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``boardroom serve --workers 2`` (and ``extra`` flags) on ``port`` under ``prefix``, healthy;
+    killed (the whole tree) if a test left it running, and its keys deleted."""
+    flags = ["--workers", "2", "--redis", URL, "--redis-prefix", prefix, "--shutdown-grace", "3", *extra]
     proc = subprocess.Popen(
         [sys.executable, "-c", CODE, "serve", "--port", str(port), "--log-level", "warning", *flags],
         env={**os.environ, "PYTHONWARNINGS": "ignore"},
