@@ -162,6 +162,8 @@ class Supervisor:
         conn.close()
 
     def _channel_ready(self, slot: int, events: int) -> None:
+        if self.channels[slot] is None:  # closed earlier in the same batch of events
+            return
         if events & selectors.EVENT_WRITE:
             self._flush(slot)
         if events & selectors.EVENT_READ and self.channels[slot] is not None:
