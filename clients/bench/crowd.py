@@ -21,13 +21,14 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.bench.procs import free_port, python, rss_bytes, stop, wait_healthy
+from clients.sdk.connection import room_url
 
 #: Connections opened at once while the crowd gathers.
 CONNECT_BATCH = 100
 
 
 async def spectator(url: str, room: str) -> ClientConnection:
-    ws = await connect(url, max_queue=None)
+    ws = await connect(room_url(url, room), max_queue=None)
     await ws.send(json.dumps({"type": "hello", "v": 1, "room": room, "tokens": [], "since": None}))
     for _ in range(2):  # welcome, snapshot
         await ws.recv()
@@ -36,7 +37,7 @@ async def spectator(url: str, room: str) -> ClientConnection:
 
 async def steps(base: str, room: str, tokens: list[str], count: int) -> None:
     """``count`` steps of the room by its seats' own connection (the crowd is sent each one)."""
-    ws = await connect(base.replace("http", "ws") + "/ws")
+    ws = await connect(room_url(base.replace("http", "ws") + "/ws", room))
     await ws.send(json.dumps({"type": "hello", "v": 1, "room": room, "tokens": tokens, "since": None}))
     prompts: dict[int, Any] = {}
     for _ in range(1 + len(tokens)):

@@ -29,6 +29,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.bench.model import SLOT, LoadConfig, LoadResult, Percentiles, Slot
+from clients.sdk.connection import room_url
 from protocol import PROTOCOL_MAJOR
 
 perf = time.perf_counter
@@ -206,7 +207,7 @@ class Generator:
     async def _connect(self, index: int, room: str, token: str) -> ClientConnection:
         base = self.config.bases[index % len(self.config.bases)]
         ws = await connect(
-            "ws" + base.removeprefix("http") + "/ws",
+            room_url("ws" + base.removeprefix("http") + "/ws", room),  # a room's seats share a worker
             compression=None,
             ping_interval=None,
             proxy=None,  # loopback: no proxy lookup in the environment per connection

@@ -1,5 +1,6 @@
 """``boardroom serve``: run a worker (the embedded in-memory store by default, Redis with ``--redis``), or
-``--workers N`` of them on one port (`server.process.supervisor`; they share rooms through Redis).
+``--workers N`` of them on one port (`server.process.supervisor`: it accepts, and hands each connection to
+the worker of the room its URL names; they share rooms through Redis).
 
 Every setting is a flag and a ``BOARDROOM_*`` variable (`server.process.config`; docs/operations.md).
 SIGTERM or Ctrl-C shuts the worker(s) down gracefully (`server.process.shutdown`): clients get ``bye``
@@ -64,14 +65,16 @@ def run(args: argparse.Namespace) -> int:
 
         serve(_app(settings), settings, args.log_level)
         return 0
-    # bound once here; with --workers every worker process serves this same socket
-    sock = uvicorn_config(None, settings, log_level=args.log_level).bind_socket()
+    # bound once here; with --workers the supervisor accepts on it and hands each connection to a worker
+    bound = uvicorn_config(None, settings, log_level=args.log_level)
+    sock = bound.bind_socket()
     limit_send_buffer(sock, settings.limits.send_buffer)  # accepted connections inherit it (send queue)
     if settings.workers == 1:
         work(sock, settings, args.log_level, server)
         return 0
+    sock.listen(bound.backlog)  # uvicorn listens when it serves the socket; here the supervisor accepts
     run_args = (settings, args.log_level, server)
-    return Supervisor(settings.workers, work, run_args, settings.shutdown_grace).run(sock)
+    return Supervisor(settings.workers, work_handed, run_args, settings.shutdown_grace).run(sock)
 
 
 def _app(settings: Settings) -> Any:
@@ -91,14 +94,28 @@ def _app(settings: Settings) -> Any:
 
 
 def work(sock: socket.socket, settings: Settings, log_level: str, server: str = "uvicorn") -> None:
-    """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C (in this process, or in a child of
-    `server.process.supervisor`); ``server``: uvicorn, or one of its other websocket implementations
-    (`EVALUATED`)."""
-    from server.process.serving import uvicorn_config
+    """One worker serving the bound ``sock`` until SIGTERM or Ctrl-C; ``server``: uvicorn, or one of its
+    other websocket implementations (`EVALUATED`)."""
     from server.process.shutdown import GracefulServer
 
+    config, services = _configured(settings, log_level, server)
+    GracefulServer(config, services).run(sockets=[sock])
+
+
+def work_handed(channel: socket.socket, settings: Settings, log_level: str, server: str = "uvicorn") -> None:
+    """One worker of `server.process.supervisor`, serving the connections handed over ``channel`` until
+    SIGTERM or Ctrl-C (`server.process.handoff`); ``server`` as for `work`."""
+    from server.process.handoff import HandedServer
+
+    config, services = _configured(settings, log_level, server)
+    HandedServer(config, services, channel).run()
+
+
+def _configured(settings: Settings, log_level: str, server: str) -> tuple[Any, Any]:
+    """A worker's uvicorn configuration and services: frames, pings, the HTTP deadlines, the connection
+    cap, the trusted proxies (`server.process.serving`)."""
+    from server.process.serving import uvicorn_config
+
     app = _app(settings)
-    # frames, pings, the HTTP deadlines, the connection cap, the trusted proxies (`server.process.serving`)
     options: dict[str, Any] = {"ws": UVICORN_WS[server]} if server in UVICORN_WS else {}
-    config = uvicorn_config(app, settings, log_level=log_level, **options)
-    GracefulServer(config, app.state.services).run(sockets=[sock])
+    return uvicorn_config(app, settings, log_level=log_level, **options), app.state.services

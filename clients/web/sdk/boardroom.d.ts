@@ -2,13 +2,13 @@
 // game it plays (`Connection<Games['gregs']>`: `act` takes Gregs actions, mirrors hold Gregs views);
 // left out, any game's shapes.
 import { Emitter } from './emitter.js';
-import { FATAL_CLOSES, websocketUrl } from './link.js';
+import { FATAL_CLOSES, roomUrl, websocketUrl } from './link.js';
 import { Mirror, type Outcome, type ReceivedEvent } from './mirror.js';
 import { ActionRefused, Closed, Outbox } from './outbox.js';
 import type { Games } from './types/games.js';
 import type { Ack, PromptOut, Update, Welcome } from './types/messages.js';
 
-export { ActionRefused, Closed, FATAL_CLOSES, Mirror, Outbox, websocketUrl };
+export { ActionRefused, Closed, FATAL_CLOSES, Mirror, Outbox, roomUrl, websocketUrl };
 export type { Games, Outcome, ReceivedEvent };
 export type { Refusal } from './outbox.js';
 export type * from './types/messages.js';

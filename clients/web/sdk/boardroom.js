@@ -12,11 +12,11 @@
 //   await conn.connect();
 
 import { Emitter } from './emitter.js';
-import { FATAL_CLOSES, Link, websocketUrl } from './link.js';
+import { FATAL_CLOSES, Link, roomUrl, websocketUrl } from './link.js';
 import { Mirror } from './mirror.js';
 import { ActionRefused, Closed, Outbox } from './outbox.js';
 
-export { ActionRefused, Closed, FATAL_CLOSES, Mirror, Outbox, websocketUrl };
+export { ActionRefused, Closed, FATAL_CLOSES, Mirror, Outbox, roomUrl, websocketUrl };
 
 /** The protocol's major version, sent in `hello`. */
 export const PROTOCOL_MAJOR = 1;
@@ -67,7 +67,7 @@ export class Connection extends Emitter {
     if (typeof WebSocket !== 'function') {
       throw new TypeError('no WebSocket constructor: pass one (in Node: the ws package)');
     }
-    this.urls = [url, ...fallbacks].map(websocketUrl);
+    this.urls = [url, ...fallbacks].map((base) => roomUrl(websocketUrl(base), room));
     this.room = room;
     this.tokens = [...tokens];
     this.recorder = recorder;

@@ -9,3 +9,7 @@ export const FATAL_CLOSES: ReadonlySet<number>;
  * `ws(s)://host[/prefix]/ws` (kept when it ends in `/ws`); in a browser a path resolves against the
  * page's origin. */
 export function websocketUrl(base?: string): string;
+
+/** The websocket URL `url` naming `room` in its query (`.../ws?room=r1`), for a load balancer that keeps
+ * a room's connections on one worker; the hello still says which room the connection is for. */
+export function roomUrl(url: string, room: string): string;

@@ -26,6 +26,15 @@ export function websocketUrl(base = '/') {
   return url.toString();
 }
 
+/** The websocket URL `url` naming `room` in its query (`.../ws?room=r1`): a load balancer hashing on it,
+ * or `boardroom serve --workers N`, keeps a room's connections on one worker. The hello still says
+ * which room the connection is for. */
+export function roomUrl(url, room) {
+  const named = new URL(url);
+  named.searchParams.set('room', room);
+  return named.toString();
+}
+
 export class Link {
   /**
    * `urls`: websocket URLs, tried in turn; `WebSocket`: the constructor; `pingInterval`: ms (0: none);

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { test } from 'node:test';
 import WebSocket, { WebSocketServer } from 'ws';
 
-import { ActionRefused, Closed, Connection, websocketUrl } from '../sdk/boardroom.js';
+import { ActionRefused, Closed, Connection, roomUrl, websocketUrl } from '../sdk/boardroom.js';
 import { Lobby, LobbyError, nextAfter } from '../sdk/lobby.js';
 
 const VIEW = { turn: 0, hand: ['mom', 'cheese'], scores: [0, 0] };
@@ -21,8 +21,10 @@ async function serve() {
   const frames = [];
   const waiting = [];
   const sockets = [];
-  wss.on('connection', (ws) => {
+  const paths = [];
+  wss.on('connection', (ws, request) => {
     sockets.push(ws);
+    paths.push(request.url);
     ws.on('message', (data) => {
       const item = { ws, msg: JSON.parse(String(data)) };
       const waiter = waiting.shift();
@@ -33,6 +35,7 @@ async function serve() {
   return {
     url: `http://127.0.0.1:${wss.address().port}`,
     sockets,
+    paths,
     next() {
       const item = frames.shift();
       return item ? Promise.resolve(item) : new Promise((resolve) => waiting.push(resolve));
@@ -90,6 +93,19 @@ test('websocketUrl turns a server base into its /ws address', () => {
   } finally {
     delete globalThis.location;
   }
+});
+
+test('roomUrl names the room in the query; every socket of a connection goes to its room URL', async () => {
+  assert.equal(roomUrl('ws://h:1/ws', 'r 1/é'), 'ws://h:1/ws?room=r+1%2F%C3%A9');
+  assert.equal(roomUrl('wss://h/p/ws?room=old&x=1', 'r2'), 'wss://h/p/ws?room=r2&x=1');
+  const server = await serve();
+  const { conn, ws } = await started(server);
+  ws.terminate();
+  welcome((await server.next()).ws);
+  assert.deepEqual(server.paths, ['/ws?room=r1', '/ws?room=r1']);
+  assert.deepEqual(conn.urls, [`${server.url.replace('http', 'ws')}/ws?room=r1`]);
+  await conn.close();
+  server.close();
 });
 
 test('nextAfter reads the after of a Link rel=next header', () => {
