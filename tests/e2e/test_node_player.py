@@ -113,7 +113,7 @@ async def test_the_example_plays_each_game_to_its_end_in_the_catalogue_s_words(
     kinds = {kind for p in prompts for kind in p.split(": ", 1)[1].split(" -> ")[0].split(" | ")}
     assert kinds <= {e.name for key, e in doc.entries.items() if key.startswith("choice.")}, kinds
 
-    end = doc.entries.get(f"end.{outcome['reason']}")
+    end = doc.entries.get(f"end.{outcome['reason']}", doc.entries.get("phase.over"))
     told_end = f"{end.name if end else outcome['reason']}: {seats_named(doc.list_words, outcome['winners'])}"
     assert [line for line in lines if line.startswith("= ")] == [f"= {told_end}"]
 

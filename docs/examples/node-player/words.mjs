@@ -55,8 +55,9 @@ export function eventLine(doc, body) {
 }
 
 /** The outcome `{ranks, winners, reason}`: the name of its end (the entry `end.<reason>`, else the
- * reason itself) and the winners. */
+ * game's `phase.over`, else the reason itself) and the winners. */
 export function outcomeLine(doc, outcome) {
-  const end = doc.entries[`end.${outcome.reason}`]?.name ?? outcome.reason;
+  const entry = doc.entries[`end.${outcome.reason}`] ?? doc.entries['phase.over'];
+  const end = entry?.name ?? outcome.reason;
   return `${end}: ${seatsName(doc, outcome.winners)}`;
 }
