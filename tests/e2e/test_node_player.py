@@ -124,6 +124,31 @@ async def test_the_example_plays_each_game_to_its_end_in_the_catalogue_s_words(
     assert told[-1] == expected[-1]  # the game's end, a sentence of every game's story
 
 
+async def test_the_example_joins_a_room_made_elsewhere_and_plays_its_free_seats(
+    node: str, server: RunningServer
+) -> None:
+    async with Lobby(server.url) as lobby:
+        made = await lobby.create_room("gregs", 3, options={"turn_limit": 10})
+        await lobby.add_bot(made.room, 0, made.host_token, "random")
+        args = ["--url", server.url, "--room", made.room, "--seats", "2", "--lang", "fr"]
+        done = subprocess.run(
+            [node, "player.mjs", *args], cwd=PLAYER, capture_output=True, text=True, timeout=60
+        )
+        assert (done.returncode, done.stderr) == (0, "")
+        info = await lobby.room(made.room)
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"gregs {made.room} en"  # no French catalogue: English is served
+    assert info.status == "finished"
+    assert [(s.name, s.bot) for s in info.seats] == [
+        (None, "random"),
+        ("node-player", None),
+        ("node-player", None),
+    ]
+    prompted = {line.split(":")[0] for line in lines if line.startswith("> ")}
+    assert prompted == {"> seat 1", "> seat 2"}
+    assert len([line for line in lines if line.startswith("= ")]) == 1
+
+
 def test_client_check_passes_every_check_through_the_example_s_adapter(node: str) -> None:
     cmd = [sys.executable, "-c", "from clients.cli import main; raise SystemExit(main())", "client-check"]
     adapter = f"{node} {PLAYER / 'adapter.mjs'}"

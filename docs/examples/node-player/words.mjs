@@ -1,7 +1,7 @@
 // What the player prints, in the words of the game's catalogue (GET /api/games/{game}/catalog?lang=):
 // seats as the language names them (`miejsce 1`), ids by their names, action kinds by their `choice.`
 // entries, events by the catalogue's story. Pure functions of the catalogue document.
-import { nameOf, tell } from '@boardroom/sdk/catalog';
+import { hasValue, nameOf, tell } from '@boardroom/sdk/catalog';
 
 /** A seat as the catalogue's language names it: `seat 1`, `miejsce 1`, `Platz 1`. */
 export function seatName(doc, seat) {
@@ -29,10 +29,12 @@ function valueName(doc, value) {
   return JSON.stringify(value);
 }
 
-/** An action `{kind, ...fields}`: its kind's name and its fields' values, `reveal 2`, `play Mom`. */
+/** An action `{kind, ...fields}`: its kind's name and the values of its fields that have one (not
+ * false, null or empty): `Reveal 2`, `Choose Greg`. */
 export function actionLine(doc, action) {
   const { kind, ...fields } = action;
-  return [kindName(doc, kind), ...Object.values(fields).map((v) => valueName(doc, v))].join(' ');
+  const values = Object.values(fields).filter(hasValue).map((v) => valueName(doc, v));
+  return [kindName(doc, kind), ...values].join(' ');
 }
 
 /** A prompt of `seat` and the action taken: `seat 0: draw | pass -> draw`. */
