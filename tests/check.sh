@@ -9,9 +9,11 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q -e '.[test]'
 export PATH="$PWD/$venv/bin:$PATH"
-# the web client's pinned npm packages (its tests run the JavaScript SDK under Node)
+# the web client's pinned npm packages (its tests run the JavaScript SDK under Node), and the example
+# client's (tests/e2e plays games with it)
 if command -v npm >/dev/null; then
   npm ci --prefix clients/web --no-audit --no-fund --silent
+  npm ci --prefix docs/examples/node-player --no-audit --no-fund --silent
 fi
 
 echo "== static checks"

@@ -9,10 +9,19 @@ import subprocess
 from .conftest import WEB
 
 
+def vendored_packages() -> list[str]:
+    """The package names under sdk/vendor: a folder each, a scoped one (``@scope/name``) two deep."""
+    found = []
+    for path in (WEB / "sdk" / "vendor").iterdir():
+        scoped = path.name.startswith("@")
+        found += [f"{path.name}/{p.name}" for p in path.iterdir()] if scoped else [path.name]
+    return sorted(found)
+
+
 def test_vendor_holds_the_pinned_packages_files_and_licences(node: str) -> None:
     lock = json.loads((WEB / "package-lock.json").read_text())["packages"]
     pins = json.loads((WEB / "package.json").read_text())["dependencies"]
-    assert sorted(p.name for p in (WEB / "sdk" / "vendor").iterdir()) == sorted(pins)
+    assert vendored_packages() == sorted(pins) == ["@msgpack/msgpack", "fast-json-patch"]
     for package, pin in pins.items():
         installed = json.loads((WEB / "node_modules" / package / "package.json").read_text())
         assert installed["version"] == lock[f"node_modules/{package}"]["version"] == pin

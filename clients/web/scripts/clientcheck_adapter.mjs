@@ -3,8 +3,8 @@
 //   node scripts/clientcheck_adapter.mjs <control websocket URL>
 //
 // connects to the kit's `/control` websocket and runs each command on a Connection and a Lobby of
-// ../sdk, as protocol/README.md "Checking your client" describes. The SDK speaks JSON only: a connect
-// asking MessagePack is answered `unsupported`.
+// ../sdk, as protocol/README.md "Checking your client" describes, in the encoding (JSON or MessagePack)
+// and acks mode each connect asks for.
 import WebSocket from 'ws';
 
 import { Connection } from '../sdk/boardroom.js';
@@ -23,8 +23,7 @@ function close() {
 
 function connect({ url, room, tokens, encoding, acks }) {
   close();
-  if (encoding !== 'json') return { ok: false, unsupported: encoding };
-  conn = new Connection({ url, room, tokens, acks, WebSocket, backoff: [50, 1000] });
+  conn = new Connection({ url, room, tokens, acks, encoding, WebSocket, backoff: [50, 1000] });
   conn.connect().catch(() => {}); // a final close is reported by `state`
   return { ok: true };
 }

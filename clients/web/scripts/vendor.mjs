@@ -16,6 +16,21 @@ export const VENDORED = {
     'module/duplex.mjs',
     'module/helpers.mjs',
   ],
+  // the Encoder and Decoder classes and what they import: the SDK loads them for `encoding: 'msgpack'`
+  '@msgpack/msgpack': [
+    'LICENSE',
+    'dist.esm/CachedKeyDecoder.mjs',
+    'dist.esm/DecodeError.mjs',
+    'dist.esm/Decoder.mjs',
+    'dist.esm/Encoder.mjs',
+    'dist.esm/ExtData.mjs',
+    'dist.esm/ExtensionCodec.mjs',
+    'dist.esm/timestamp.mjs',
+    'dist.esm/utils/int.mjs',
+    'dist.esm/utils/prettyByte.mjs',
+    'dist.esm/utils/typedArrays.mjs',
+    'dist.esm/utils/utf8.mjs',
+  ],
 };
 
 function filesUnder(dir) {

@@ -37,8 +37,16 @@ export type Viewer = number | null;
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-/** A `WebSocket` constructor: the browser's, or the `ws` package's in Node 20. */
-export type WebSocketConstructor = new (url: string) => object;
+/** A `WebSocket` constructor: the browser's, or the `ws` package's in Node 20. It is called with the
+ * subprotocols to offer when there are some (`encoding: 'msgpack'`), else with the URL alone. */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
+
+/** The frames' encoding: JSON text frames, or MessagePack binary ones (subprotocol
+ * `boardroom.v1.msgpack`). */
+export type Encoding = 'json' | 'msgpack';
+
+/** A frame as the recorder gets it: the text of a JSON frame, the bytes of a MessagePack one. */
+export type Frame = string | Uint8Array;
 
 /** What `saved()` returns and the options `since`, `epoch`, `views`... take back: each table keyed
  * by viewer (`'null'`: the spectator). */
@@ -69,8 +77,10 @@ export interface ConnectionOptions<View = unknown> {
   backoff?: [number, number];
   reconnect?: boolean;
   fallbacks?: string[];
-  recorder?: ((direction: 'in' | 'out', text: string) => void) | null;
+  recorder?: ((direction: 'in' | 'out', frame: Frame) => void) | null;
   acks?: 'update' | 'frame';
+  /** Default `'json'`; anything else throws a TypeError. */
+  encoding?: Encoding;
 }
 
 /** Each event's detail (`conn.on(name, fn)`: `fn` gets one). */
@@ -108,6 +118,8 @@ export class Connection<G extends GameTypes = AnyGame> extends Emitter<Connectio
   readonly urls: string[];
   readonly room: string;
   readonly tokens: string[];
+  /** The encoding asked for (`encoding` option). */
+  readonly encoding: Encoding;
   /** `connecting`, `open` (welcomed), `reconnecting` or `closed`. */
   readonly state: ConnectionState;
   /** The seats this connection holds (from the last welcome); empty for a spectator. */

@@ -4,13 +4,15 @@
 // viewer (RFC 6902 patches applied with fast-json-patch, checked against the version: a gap asks for a
 // `sync`), resumes with `since` after a reconnect, sends each action with the id of the prompt it
 // answers and resends unanswered ones under their same ids (the server applies an id once), reconnects
-// with exponential back-off and jitter, and pings to find dead sockets. Node has no global WebSocket
-// before version 22: pass the `ws` package's constructor.
+// with exponential back-off and jitter, and pings to find dead sockets. Frames are JSON, or MessagePack
+// with `encoding: 'msgpack'` (codec.js). Node has no global WebSocket before version 22: pass the `ws`
+// package's constructor.
 //
 //   const conn = new Connection({ url: 'http://127.0.0.1:8000', room, tokens: [token] });
 //   conn.on('prompt', ({ seat, prompt }) => prompt && conn.act(seat, { kind: 'reveal', slot: 2 }));
 //   await conn.connect();
 
+import { codecOf, ENCODINGS, JSON_CODEC, loadCodec } from './codec.js';
 import { Emitter } from './emitter.js';
 import { FATAL_CLOSES, Link, roomUrl, websocketUrl } from './link.js';
 import { Mirror } from './mirror.js';
@@ -24,7 +26,7 @@ export const PROTOCOL_MAJOR = 1;
 /** Milliseconds before an action refused `store/unavailable` is sent again under its same id. */
 export const STORE_RETRY = 500;
 
-const encoder = new TextEncoder();
+const utf8 = new TextDecoder();
 
 /**
  * A self-healing connection to `room` holding `tokens` (none: a spectator; several: hot-seat).
@@ -33,7 +35,10 @@ const encoder = new TextEncoder();
  * default `/`, a page's own server), `room`, `tokens`, `WebSocket` (default `globalThis.WebSocket`),
  * `since` with `views` and optionally `versions`, `prompts`, `outcomes` and `epoch` (mirrors kept
  * elsewhere, as `saved()` returns them), `pingInterval` (ms),
- * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`, `acks`
+ * `backoff` (`[first, largest]` ms), `reconnect`, `fallbacks` (more worker URLs), `recorder`
+ * (`(direction, frame)`: each frame as sent or received, a string, or a Uint8Array in MessagePack),
+ * `encoding` (`'json'`, the default, or `'msgpack'`: binary frames, offered as the subprotocol
+ * `boardroom.v1.msgpack`; a socket whose server accepted no subprotocol speaks JSON), `acks`
  * (the hello's `acks`: `'update'`, the default, has an applied action's ack come inside its seat's
  * update, handled right after it, so the act's promise resolves once the mirror shows the step;
  * `'frame'`: acks as frames of their own, for a server older than the option).
@@ -62,18 +67,29 @@ export class Connection extends Emitter {
     fallbacks = [],
     recorder = null,
     acks = 'update',
+    encoding = 'json',
   }) {
     super();
     if (typeof WebSocket !== 'function') {
       throw new TypeError('no WebSocket constructor: pass one (in Node: the ws package)');
     }
+    if (!ENCODINGS.includes(encoding)) {
+      throw new TypeError(`unknown encoding ${encoding}: 'json' or 'msgpack'`);
+    }
+    this.encoding = encoding;
+    /** The codec asked for (null until a MessagePack one is loaded) and the current socket's. */
+    this.wanted = encoding === 'json' ? JSON_CODEC : null;
+    this.codec = JSON_CODEC;
     this.urls = [url, ...fallbacks].map((base) => roomUrl(websocketUrl(base), room));
     this.room = room;
     this.tokens = [...tokens];
     this.recorder = recorder;
     this.ackMode = acks;
     this.link = new Link({ urls: this.urls, WebSocket, pingInterval, backoff, reconnect }, {
-      open: () => this.hello(),
+      open: (accepted) => {
+        this.codec = codecOf(accepted, this.wanted);
+        this.hello();
+      },
       message: (data) => this.receive(data),
       ping: (n) => this.send({ type: 'ping', n }),
       lost: (detail) => this.setState('reconnecting', detail),
@@ -177,7 +193,15 @@ export class Connection extends Emitter {
     });
     this.ready = { promise, resolve, reject, welcome: null, done: false };
     this.setState('connecting');
-    this.link.dial();
+    if (this.wanted !== null) {
+      this.link.dial();
+    } else {
+      loadCodec(this.encoding).then((codec) => {
+        this.wanted = codec;
+        this.link.protocols = codec.offers;
+        if (!this.closed) this.link.dial();
+      }, (err) => this.finish(new Closed(1006, `the ${this.encoding} codec: ${err?.message ?? err}`)));
+    }
     return promise;
   }
 
@@ -236,7 +260,8 @@ export class Connection extends Emitter {
   act(seat, action, { prompt = this.prompt(seat)?.id ?? null } = {}) {
     if (this.closed) return Promise.reject(this.closed);
     const { item, promise } = this.outbox.add(seat, action, prompt);
-    if (this.maxFrame && encoder.encode(item.frame).length > this.maxFrame) {
+    const frame = this.frameOf(item);
+    if (this.maxFrame && this.codec.size(frame) > this.maxFrame) {
       // the server would close the socket (1009), and every resend would close it again
       this.outbox.refuse({
         code: 'client/too_large',
@@ -245,9 +270,14 @@ export class Connection extends Emitter {
         seat,
       });
     } else if (this.state === 'open') {
-      this.sendRaw(item.frame);
+      this.sendRaw(frame);
     }
     return promise;
+  }
+
+  /** The `act` frame of an outbox item in the current socket's encoding. */
+  frameOf(item) {
+    return this.codec === JSON_CODEC ? item.frame : this.codec.encode(item.act);
   }
 
   /** Ask for the updates since `since` (null: a snapshot per viewer). The SDK does this by itself on a
@@ -257,7 +287,7 @@ export class Connection extends Emitter {
   }
 
   send(msg) {
-    this.sendRaw(JSON.stringify(msg));
+    this.sendRaw(this.codec.encode(msg));
   }
 
   sendRaw(frame) {
@@ -268,9 +298,12 @@ export class Connection extends Emitter {
 
   // ---- receiving ------------------------------------------------------------------------------------
   receive(data) {
-    if (typeof data !== 'string') data = new TextDecoder().decode(data);
+    if (typeof data !== 'string') {
+      // JSON in a binary frame is recorded as its text; MessagePack as its bytes
+      data = this.codec === JSON_CODEC ? utf8.decode(data) : new Uint8Array(data);
+    }
     this.recorder?.('in', data);
-    const msg = JSON.parse(data);
+    const msg = this.codec.decode(data);
     switch (msg.type) {
       case 'welcome':
         return this.onWelcome(msg);
@@ -308,7 +341,7 @@ export class Connection extends Emitter {
     }
     this.setState('open');
     this.emit('welcome', msg);
-    for (const item of this.outbox.pending()) this.sendRaw(item.frame); // same ids: applied once
+    for (const item of this.outbox.pending()) this.sendRaw(this.frameOf(item)); // same ids: applied once
     if (this.ready && !this.ready.done) {
       this.ready.welcome = msg;
       this.checkReady(msg.version < 0);
@@ -399,7 +432,7 @@ export class Connection extends Emitter {
     if (item && msg.code === 'store/unavailable') {
       // the store may or may not have applied it: the same id makes the resend safe
       this.link.later(STORE_RETRY, () => {
-        if (this.outbox.has(item.id) && this.state === 'open') this.sendRaw(item.frame);
+        if (this.outbox.has(item.id) && this.state === 'open') this.sendRaw(this.frameOf(item));
       });
       return;
     }

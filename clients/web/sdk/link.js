@@ -38,13 +38,16 @@ export function roomUrl(url, room) {
 export class Link {
   /**
    * `urls`: websocket URLs, tried in turn; `WebSocket`: the constructor; `pingInterval`: ms (0: none);
-   * `backoff`: `[first, largest]` ms; `reconnect`: false gives up after the first socket. `handlers`:
-   * `open()` (a socket opened: say hello), `message(data)`, `ping(n)` (send a ping), `lost({code,
+   * `backoff`: `[first, largest]` ms; `reconnect`: false gives up after the first socket; `protocols`:
+   * the subprotocols each socket offers (settable until the next dial; none: the constructor is called
+   * with the URL alone). `handlers`: `open(accepted)` (a socket opened, `accepted` the subprotocol the
+   * server chose, `''` for none: say hello), `message(data)`, `ping(n)` (send a ping), `lost({code,
    * reason, delay})` (the next attempt follows in `delay` ms) and `fatal(code, reason)` (no more
    * attempts).
    */
-  constructor({ urls, WebSocket, pingInterval, backoff, reconnect }, handlers) {
+  constructor({ urls, WebSocket, pingInterval, backoff, reconnect, protocols = [] }, handlers) {
     this.urls = urls;
+    this.protocols = protocols;
     this.WebSocket = WebSocket;
     this.pingInterval = pingInterval;
     this.backoff = backoff;
@@ -69,7 +72,7 @@ export class Link {
     this.attempts += 1;
     let ws;
     try {
-      ws = new this.WebSocket(url);
+      ws = this.protocols.length ? new this.WebSocket(url, this.protocols) : new this.WebSocket(url);
     } catch (err) {
       this.stop();
       this.handlers.fatal(1006, String(err?.message ?? err));
@@ -80,7 +83,7 @@ export class Link {
     ws.binaryType = 'arraybuffer'; // JSON comes in text frames; a binary one is decoded, never a Blob
     ws.onopen = () => {
       this.startPings();
-      this.handlers.open();
+      this.handlers.open(ws.protocol ?? '');
     };
     ws.onmessage = (event) => {
       this.answered = true;

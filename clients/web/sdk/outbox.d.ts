@@ -32,12 +32,13 @@ export class Closed extends Error {
   reason: string;
 }
 
-/** One pending action: its id, seat, the id of the prompt it answers (null: none named) and the `act`
- * frame sent (and resent) as is. */
+/** One pending action: its id, seat, the id of the prompt it answers (null: none named), the `act`
+ * message and its JSON frame, sent (and resent) as they are (a MessagePack connection encodes `act`). */
 export interface OutboxItem {
   id: string;
   seat: number;
   prompt: string | null;
+  act: { type: 'act'; id: string; seat: number; action: object; prompt?: string };
   frame: string;
 }
 

@@ -49,14 +49,14 @@ export class Outbox {
 
   /** A new pending action of `seat` answering the prompt of id `prompt` (null: none named) under a
    * fresh id: `{item: {id, seat, prompt, frame}, promise}`, the promise resolving with the ack (`{id,
-   * seat, version, duplicate}`) or rejecting with `ActionRefused`. The frame is built once: every
-   * resend carries the same id and the same prompt. */
+   * seat, version, duplicate}`) or rejecting with `ActionRefused`. The message (`act`) and its JSON
+   * `frame` are built once: every resend carries the same id and the same prompt. */
   add(seat, action, prompt = null) {
     this.count += 1;
     const id = `${this.prefix}-${this.count}`;
     const act = { type: 'act', id, seat, action };
     if (prompt !== null) act.prompt = prompt;
-    const item = { id, seat, prompt, frame: JSON.stringify(act) };
+    const item = { id, seat, prompt, act, frame: JSON.stringify(act) };
     const promise = new Promise((resolve, reject) => {
       item.resolve = resolve;
       item.reject = reject;
