@@ -4,6 +4,7 @@
 // Gregs fan's slots) are left to it.
 
 import { h } from "./dom.js";
+import { say } from "./words.js";
 
 const MAX_BUTTONS = 8;
 
@@ -44,7 +45,7 @@ function choiceButtons(kind, list, ctx) {
     },
     h("label", { for: id }, ctx.label(kind, {})),
     select,
-    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, "Play"),
+    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, say("ui.controls.play")),
   );
 }
 
@@ -104,7 +105,7 @@ export function controls(ctx) {
     // an inline kind is the renderer's alone, a free-form one too (Grucha's table is its submission)
     const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k));
     if (onTable.some((k) => !Array.isArray(choices[k]) || choices[k].length))
-      groups.push(h("p", { class: "field-hint" }, "Use the buttons on the table above."));
+      groups.push(h("p", { class: "field-hint" }, say("ui.controls.on_table")));
     for (const kind of prompt.kinds || []) {
       if (onTable.includes(kind)) continue;
       if (!(kind in choices)) groups.push(freeForm(kind, ctx));

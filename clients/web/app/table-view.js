@@ -4,6 +4,7 @@
 import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
 import { t } from "./i18n.js";
+import { say } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,11 +14,11 @@ export function drawSeats(seats, held) {
     $("seats-list"),
     seats.map((s) => {
       const marks = [];
-      if (held.includes(s.seat)) marks.push(["mine", "this device"]);
-      if (s.bot) marks.push(["bot", `bot: ${s.bot}`]);
-      if (s.away) marks.push(["away", "away"]);
-      if (s.left) marks.push(["left", "left the game"]);
-      if (!s.taken) marks.push(["free", "free"]);
+      if (held.includes(s.seat)) marks.push(["mine", say("ui.mark.mine")]);
+      if (s.bot) marks.push(["bot", say("ui.mark.bot", { policy: s.bot })]);
+      if (s.away) marks.push(["away", say("ui.mark.away")]);
+      if (s.left) marks.push(["left", say("ui.mark.left")]);
+      if (!s.taken) marks.push(["free", say("ui.mark.free")]);
       return h(
         "li",
         { class: "seat", "data-seat": s.seat },
@@ -28,32 +29,10 @@ export function drawSeats(seats, held) {
   );
 }
 
-/** The outcome ({ranks, winners, guard}) with the seats' names, or nothing (null). */
-export function drawOutcome(outcome, seats) {
-  const box = $("outcome");
-  box.hidden = !outcome;
-  if (!outcome) return fill(box);
-  const order = outcome.ranks
-    .map((rank, seat) => ({ rank, seat }))
-    .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = outcome.winners.map((s) => seatName(s, seats)).join(", ");
-  fill(
-    box,
-    h("h2", {}, "Game over"),
-    h("p", { class: "winners" }, outcome.winners.length ? `Winner: ${winners}` : "Nobody won."),
-    outcome.guard ? h("p", {}, "A safety limit ended the game.") : null,
-    h(
-      "ol",
-      { class: "ranking" },
-      order.map(({ rank, seat }) => h("li", {}, `Rank ${rank}: ${seatName(seat, seats)}`)),
-    ),
-  );
-}
-
 export function countdownText(prompt) {
   if (!prompt || prompt.deadline === undefined || prompt.deadline === null) return "";
   const left = Math.max(0, Math.round(prompt.deadline - Date.now() / 1000));
-  return `${left} s left`;
+  return say("ui.countdown", { count: left });
 }
 
 /** Refresh every countdown of the page (once a second). */
@@ -101,29 +80,29 @@ export function drawCurtain({ seat, prompt, held, seats, reveal, purpose }) {
           h(
             "button",
             { type: "button", class: "reveal", onclick: () => reveal(s) },
-            `Show ${seatName(s, seats)}`,
+            say("ui.curtain.show", { seat: seatName(s, seats) }),
           ),
         )
       : h(
           "button",
           { type: "button", class: "reveal primary", "data-seat": seat, onclick: () => reveal(seat) },
-          `${seatName(seat, seats)}: your turn — show`,
+          say("ui.curtain.button", { seat: seatName(seat, seats) }),
         );
   fill(
     curtain,
     h(
       "h2",
       { id: "curtain-title" },
-      seat === null ? "Hidden: pass the device" : `${seatName(seat, seats)}, it is your turn`,
+      seat === null ? say("ui.curtain.hidden") : say("ui.curtain.turn", { seat: seatName(seat, seats) }),
     ),
     h(
       "p",
       {},
-      seat === null
-        ? "No seat of this device has to act now."
-        : "Only that player should look: press the button to see your cards.",
+      seat === null ? say("ui.curtain.nobody") : say("ui.curtain.only"),
     ),
-    seat !== null && purpose ? h("p", { class: "curtain-purpose" }, `${seatName(seat, seats)}: ${purpose}`) : null,
+    seat !== null && purpose
+      ? h("p", { class: "curtain-purpose" }, say("ui.curtain.purpose", { seat: seatName(seat, seats), purpose }))
+      : null,
     prompt && prompt.deadline
       ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt))
       : null,
@@ -141,9 +120,9 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   const own = viewer !== null;
   $("curtain").hidden = true;
   $("play").hidden = false;
-  $("viewer").textContent = own ? `You are ${seatName(viewer, seats)}` : "Watching (spectator)";
+  $("viewer").textContent = own ? say("ui.viewer.seat", { seat: seatName(viewer, seats) }) : say("ui.viewer.spectator");
   $("hide").hidden = !several;
-  fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
+  fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, say("ui.waiting_start")));
   const prompt = ctx.prompt && !ctx.outcome ? ctx.prompt : null;
   $("prompt").hidden = !own || Boolean(ctx.outcome);
   $("prompt-title").textContent = prompt ? t("ui.your_move", "Your move") : t("ui.nothing_to_do", "Nothing to do now");
