@@ -79,10 +79,16 @@ def redeal(new: State, rng: Rng) -> State:
     return new
 
 
+#: where a character stands on the track, in words that are not the outcome's ranks (GRE-8)
+_WHERE = {None: "not past any card yet", 2: "at the top (past the 2 card)"}
+
+
 def standings(view: View) -> str:
     """The characters from the best placed (rightmost) on, each with its seat, the curse holder marked,
-    and its rank, the rank card it stands past (right of rank 2: rank 1): ``Greg (seat 0) at rank 1,
-    Manni (seat 2, curse) at rank 30, Rupert (seat 1) not yet ranked`` (GRE-8, 20)."""
+    and the rank card it stands past, so that the track's cards are not read as the outcome's ranks:
+    ``Greg (seat 0) at the top (past the 2 card), Manni (seat 2, curse) past the 30 card, Rupert
+    (seat 1) not past any card yet`` (GRE-8). Once over with the curse holder at the top, the line says
+    why it ranks second (GRE-20): ``...; the curse holder cannot win: it ranks second``."""
     seat_of = {c: s for s, c in enumerate(view.characters) if c is not None}
     numbers = {r.id: r.rank for r in RANKS}
     placed: list[tuple[str, int | None]] = []
@@ -96,6 +102,11 @@ def standings(view: View) -> str:
     for card, rank in reversed(placed):
         seat = seat_of[card]
         curse = ", curse" if seat == view.holder else ""
-        where = "not yet ranked" if rank is None else f"at rank {1 if rank == 2 else rank}"
+        where = {None: "not past any card yet", 2: "at the top (past the 2 card)"}.get(
+            rank, f"past the {rank} card"
+        )
         parts.append(f"{NAMES[card]} (seat {seat}{curse}) {where}")
-    return ", ".join(parts)
+    line = ", ".join(parts)
+    if view.phase == "over" and placed and seat_of[placed[-1][0]] == view.holder:
+        line += "; the curse holder cannot win: it ranks second"
+    return line

@@ -51,11 +51,14 @@ class Placed(EventStruct, frozen=True, tag="placed"):
 
 
 class Chosen(EventStruct, frozen=True, tag="chosen"):
-    """``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named)."""
+    """``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named);
+    ``place``: the place whose action ``value`` is (step ``option``: ``A`` at ``supermarket``), else
+    ``""``."""
 
     seat: int
     step: str
     value: str
+    place: str = ""
 
 
 class Changed(EventStruct, frozen=True, tag="changed"):

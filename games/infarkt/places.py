@@ -137,7 +137,8 @@ def choose(state: State, d: Decision, value: str, rng: Rng) -> list[EventBody]:
     """Carry out ``value`` for decision ``d`` (checked legal): set the next decision or queue the
     effects, ending with the figure's ``done`` step."""
     seat, player = d.seat, state.players[d.seat]
-    events: list[EventBody] = [Chosen(seat, d.step, "" if d.step == "spree" else value)]
+    at = d.place if d.step == "option" else ""  # an option's letter says nothing without its place
+    events: list[EventBody] = [Chosen(seat, d.step, "" if d.step == "spree" else value, at)]
     state.decisions += 1
     if d.step == "resolve":
         player.figures.remove(value)

@@ -8,9 +8,11 @@ import re
 import subprocess
 import sys
 
-#: Gregs' standings line: four characters from the best placed, each with its seat and its rank card.
-PLACE = r"[A-Z][a-z]+ \(seat [0-3](, curse)?\) (at rank \d+|not yet ranked)"
-STANDINGS = rf"standings: {PLACE}(, {PLACE}){{3}}"
+#: Gregs' standings line: four characters from the best placed, each with its seat and the rank card it
+#: stands past (never "rank", which is the outcome's word), and why a curse holder at the top is second.
+WHERE = r"(at the top \(past the 2 card\)|past the \d+ card|not past any card yet)"
+PLACE = rf"[A-Z][a-z]+ \(seat [0-3](, curse)?\) {WHERE}"
+STANDINGS = rf"standings: {PLACE}(, {PLACE}){{3}}(; the curse holder cannot win: it ranks second)?"
 
 
 def run_play(*args: str) -> subprocess.CompletedProcess[str]:

@@ -175,10 +175,22 @@ class TestStandings:
         # Finley, 51, 40 and 30
         move(match.state, 1, 4)
         assert GREGS.standings(GREGS.view(match.state, None)) == (
-            "Rupert (seat 1) at rank 30, Finley (seat 2) not yet ranked, Greg (seat 0, curse) not yet ranked"
+            "Rupert (seat 1) past the 30 card, Finley (seat 2) not past any card yet,"
+            " Greg (seat 0, curse) not past any card yet"
         )
 
-    def test_gregs_right_of_rank_2_is_rank_1(self) -> None:
+    def test_gregs_right_of_rank_2_is_the_top(self) -> None:
         match = table(3)
         move(match.state, 1, 20)  # GRE-7: past the right end; GRE-8: right of rank 2 is rank 1
-        assert GREGS.standings(GREGS.view(match.state, None)).startswith("Rupert (seat 1) at rank 1, ")
+        assert GREGS.standings(GREGS.view(match.state, None)).startswith(
+            "Rupert (seat 1) at the top (past the 2 card), "
+        )
+
+    def test_gregs_curse_holder_at_the_top_is_said_to_rank_second(self) -> None:
+        match = table(3)
+        move(match.state, 1, 20)
+        match.state.holder, match.state.phase = 1, "over"
+        line = GREGS.standings(GREGS.view(match.state, None))
+        assert line.startswith("Rupert (seat 1, curse) at the top (past the 2 card), ")
+        assert line.endswith("; the curse holder cannot win: it ranks second")
+        assert GREGS.outcome(match.state).ranks[1] == 2  # type: ignore[union-attr]

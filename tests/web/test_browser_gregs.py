@@ -4,6 +4,7 @@ tab, a reload and a network cut mid-game (issue "browser client", items 3, 4, 6 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from websockets.sync.client import connect
@@ -90,7 +91,7 @@ def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url:
     order = sorted(range(4), key=lambda s: (ranks[s], s))
     expected = [f"Rank {ranks[s]}: Seat {s}" for s in order]
     shown = spectator.locator("#outcome .ranking li").all_inner_texts()
-    assert [line.split(" (")[0] for line in shown] == expected
+    assert [re.split(r" \(| — ", line)[0] for line in shown] == expected
 
     # the spectator's page shows what a fresh snapshot shows, and what a freshly opened page draws
     view = snapshot["view"]

@@ -33,13 +33,29 @@ def test_issue_22_the_chrome_has_every_word_in_all_four_languages() -> None:
     words = {k for k in CHROME["en"] if k.startswith("ui.")}
     for lang in CHROME["languages"]:
         assert {k for k in CHROME[lang] if k.startswith("ui.")} == words, lang
-        assert all(text.strip() for text in CHROME[lang].values())
+        for text in CHROME[lang].values():  # a sentence, or its plural forms by Intl.PluralRules category
+            forms = text if isinstance(text, dict) else {"other": text}
+            assert "other" in forms and set(forms) <= {"zero", "one", "two", "few", "many", "other"}, text
+            assert all(form.strip() for form in forms.values()), text
     used = set()
     for page in ("index.html", "table.html"):
         used |= set(
             re.findall(r'data-i18n(?:-label)?="([^"]+)"', (ROOT / "clients" / "web" / page).read_text())
         )
     assert used - words == set()
+
+
+def test_every_prompt_and_outcome_sentence_is_in_english_and_in_the_game_s_language() -> None:
+    own = {"gregs": "de", "grucha": "pl", "igranie": "pl", "infarkt": "cs"}
+    for game, lang in own.items():
+        keys = {k for k in CHROME["en"] if k.startswith(f"{game}.")}
+        assert keys and keys - set(CHROME[lang]) == set(), game
+    outcome = {k for k in CHROME["en"] if k.startswith("outcome.")}
+    shared = {
+        k for k in outcome if not k.startswith(("outcome.gregs.", "outcome.igranie.", "outcome.grucha."))
+    }
+    for lang in ("pl", "cs", "de"):
+        assert shared - {"outcome.guard.rounds", "outcome.guard.turns"} - set(CHROME[lang]) == set(), lang
 
 
 def test_issue_22_every_code_has_a_sentence_in_polish_czech_and_german() -> None:

@@ -1,6 +1,6 @@
 """The browser's log is the catalogue's story (issue 22's one sentence renderer): every line of a finished
 bot room of each game, in English and in the game's own language, is the story's sentence with the
-seats named by their players ("Seat 1 (bot random)", "Miejsce 1 (bot random)"), never the generic
+seats named by their players ("Seat 1 (random bot)", "Miejsce 1 (bot random)"), never the generic
 renderer's "Kind: field value" and never a raw word."""
 
 from __future__ import annotations
@@ -27,10 +27,14 @@ RAW = re.compile(
 DERIVED = {"infarkt": {"placed", "changed", "moved"}}
 
 
-def seat_names(summary: dict[str, Any], word: str) -> dict[int, str]:
+#: how a seat held by a bot is named, by language (chrome.json ``ui.seat.bot``)
+BOT = {"en": "{} bot", "pl": "bot {}", "cs": "bot {}", "de": "{}-Bot"}
+
+
+def seat_names(summary: dict[str, Any], word: str, lang: str = "en") -> dict[int, str]:
     named = {}
     for seat, info in enumerate(summary["seats"]):
-        name = info.get("name") or (f"bot {info['bot']}" if info.get("bot") else None)
+        name = info.get("name") or (BOT[lang].format(info["bot"]) if info.get("bot") else None)
         named[seat] = f"{word} {seat} ({name})" if name else f"{word} {seat}"
     return named
 
@@ -56,7 +60,7 @@ def test_issue_22_every_log_line_is_the_story_naming_seats_by_their_players(
     doc = httpx.get(f"{base_url}/api/games/{game}/catalog", params={"lang": lang}).json()
     story = teller_of(msgspec.convert(doc, CatalogDoc))
     word = doc["list_words"]["seat"]
-    names = seat_names(room_summary(base_url, room), word[0].upper() + word[1:])
+    names = seat_names(room_summary(base_url, room), word[0].upper() + word[1:], lang)
     page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
     page.wait_for_selector(OUTCOME)
     page.wait_for_selector("#public-log:not([hidden])")

@@ -6,6 +6,7 @@
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { helpedControl } from "./help.js";
+import { say } from "./words.js";
 
 const MAX_BUTTONS = 8;
 
@@ -49,7 +50,7 @@ function choiceButtons(kind, list, ctx) {
     },
     h("label", { for: id }, ctx.label(kind, {})),
     select,
-    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, "Play"),
+    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, say("ui.controls.play")),
   );
 }
 
@@ -111,7 +112,7 @@ export function controls(ctx) {
     const onTable = (prompt.kinds || []).filter((k) => ctx.inline.includes(k));
     if (onTable.some((k) => !Array.isArray(choices[k]) || choices[k].length))
       // "on the table", not "above": on a phone the prompt bar sits over the table (phone.css)
-      groups.push(h("p", { class: "field-hint" }, t("ui.use_table", "Use the buttons on the table.")));
+      groups.push(h("p", { class: "field-hint" }, say("ui.use_table")));
     for (const kind of prompt.kinds || []) {
       if (onTable.includes(kind)) continue;
       if (!(kind in choices)) groups.push(freeForm(kind, ctx));

@@ -1,6 +1,8 @@
 // Small DOM helpers: elements are built with h(), never from HTML strings (no injection, and the
 // strict CSP forbids inline scripts and styles anyway).
 
+import { say } from "./words.js";
+
 /** h("button", {class: "x", onclick: fn, "aria-label": "..."}, child, ...) -> HTMLElement.
  * Attribute values false/null/undefined are left out, true sets an empty attribute; children are
  * nodes, strings (text) or arrays of them; null/false children are skipped. */
@@ -37,9 +39,10 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** "Seat 2" or "Seat 2 (Lena)" from a room summary's seats; ``word`` says "Seat" in another language. */
-export function seatName(seat, seats, word = "Seat") {
+/** "Seat 2", "Seat 2 (Lena)" or "Seat 2 (random bot)" (chrome.json `ui.seat.bot`) from a room summary's
+ * seats; ``word``: the word for a seat (chrome.json `ui.seat`, "Miejsce" in Polish). */
+export function seatName(seat, seats, word = say("ui.seat")) {
   const info = seats && seats[seat];
-  const name = info && (info.name || (info.bot ? `bot ${info.bot}` : null));
+  const name = info && (info.name || (info.bot ? say("ui.seat.bot", { policy: info.bot }) : null));
   return name ? `${word} ${seat} (${name})` : `${word} ${seat}`;
 }

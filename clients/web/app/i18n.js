@@ -9,6 +9,7 @@ export const NATIVE = { en: "English", pl: "Polski", cs: "Čeština", de: "Deuts
 const KEY = "boardroom.lang";
 
 let words = {};
+let english = {}; // the chrome's English words: what a key says where the language in use lacks it
 let current = "en";
 
 /** The language this browser chose, else the first of `languages` the chrome has, else English. */
@@ -31,6 +32,11 @@ export function translated(key) {
   return words[key] ?? null;
 }
 
+/** The English words of `key` (a string, or plural forms by `Intl.PluralRules` category); null if none. */
+export function englishWords(key) {
+  return english[key] ?? null;
+}
+
 /** The words of `key`, or `fallback` (English, typed where it is used) when the language lacks them. */
 export function t(key, fallback) {
   return translated(key) ?? fallback;
@@ -41,7 +47,9 @@ export async function startChrome(header = document.querySelector("header.top"))
   current = preferredLanguage(localStorage.getItem(KEY), navigator.languages || [navigator.language]);
   try {
     const response = await fetch("/static/app/chrome.json");
-    words = response.ok ? ((await response.json())[current] ?? {}) : {};
+    const chrome = response.ok ? await response.json() : {};
+    words = chrome[current] ?? {};
+    english = chrome.en ?? {};
   } catch {
     words = {}; // offline: the page stays in English
   }

@@ -6,16 +6,17 @@ import { fill, h, seatName } from "./dom.js";
 import { logLines } from "./history.js";
 import { t } from "./i18n.js";
 import { missingNotes, refusalNote } from "./rules.js";
+import { say } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** The public mark of a seat whose player left (``s.left``): who plays it now, the bot that took a
  * conceded seat, the room's ``leaverBot``, else its defaults. */
 function leftMark(s, leaverBot) {
-  if (s.conceded) return ["conceded", t("ui.mark.conceded", "conceded: bot {bot} plays it").replace("{bot}", s.bot)];
+  if (s.conceded) return ["conceded", say("ui.mark.conceded", { bot: s.bot })];
   const bot = s.bot || leaverBot;
-  if (bot) return ["left", t("ui.mark.left_bot", "left: bot {bot} plays it").replace("{bot}", bot)];
-  return ["left", t("ui.mark.left", "left: its defaults play it")];
+  if (bot) return ["left", say("ui.mark.left_bot", { bot })];
+  return ["left", say("ui.mark.left")];
 }
 
 /** The room's seats (``seats`` of its summary), those of ``held`` marked as this device's; a leaver's
@@ -25,11 +26,11 @@ export function drawSeats(seats, held, leaverBot = null) {
     $("seats-list"),
     seats.map((s) => {
       const marks = [];
-      if (held.includes(s.seat)) marks.push(["mine", "this device"]);
-      if (s.bot && !s.left) marks.push(["bot", `bot: ${s.bot}`]);
-      if (s.away) marks.push(["away", "away"]);
+      if (held.includes(s.seat)) marks.push(["mine", say("ui.mark.mine")]);
+      if (s.bot && !s.left) marks.push(["bot", say("ui.mark.bot", { policy: s.bot })]);
+      if (s.away) marks.push(["away", say("ui.mark.away")]);
       if (s.left) marks.push(leftMark(s, leaverBot));
-      if (!s.taken) marks.push(["free", "free"]);
+      if (!s.taken) marks.push(["free", say("ui.mark.free")]);
       return h(
         "li",
         { class: "seat", "data-seat": s.seat },
@@ -40,32 +41,10 @@ export function drawSeats(seats, held, leaverBot = null) {
   );
 }
 
-/** The outcome ({ranks, winners, guard}) with the seats' names, or nothing (null). */
-export function drawOutcome(outcome, seats) {
-  const box = $("outcome");
-  box.hidden = !outcome;
-  if (!outcome) return fill(box);
-  const order = outcome.ranks
-    .map((rank, seat) => ({ rank, seat }))
-    .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = outcome.winners.map((s) => seatName(s, seats)).join(", ");
-  fill(
-    box,
-    h("h2", {}, "Game over"),
-    h("p", { class: "winners" }, outcome.winners.length ? `Winner: ${winners}` : "Nobody won."),
-    outcome.guard ? h("p", {}, "A safety limit ended the game.") : null,
-    h(
-      "ol",
-      { class: "ranking" },
-      order.map(({ rank, seat }) => h("li", {}, `Rank ${rank}: ${seatName(seat, seats)}`)),
-    ),
-  );
-}
-
 export function countdownText(prompt) {
   if (!prompt || prompt.deadline === undefined || prompt.deadline === null) return "";
   const left = Math.max(0, Math.round(prompt.deadline - Date.now() / 1000));
-  return `${left} s left`;
+  return say("ui.countdown", { count: left });
 }
 
 /** Refresh every countdown of the page (once a second). */
@@ -113,29 +92,29 @@ export function drawCurtain({ seat, prompt, held, seats, reveal, purpose }) {
           h(
             "button",
             { type: "button", class: "reveal", onclick: () => reveal(s) },
-            `Show ${seatName(s, seats)}`,
+            say("ui.curtain.show", { seat: seatName(s, seats) }),
           ),
         )
       : h(
           "button",
           { type: "button", class: "reveal primary", "data-seat": seat, onclick: () => reveal(seat) },
-          `${seatName(seat, seats)}: your turn — show`,
+          say("ui.curtain.button", { seat: seatName(seat, seats) }),
         );
   fill(
     curtain,
     h(
       "h2",
       { id: "curtain-title" },
-      seat === null ? "Hidden: pass the device" : `${seatName(seat, seats)}, it is your turn`,
+      seat === null ? say("ui.curtain.hidden") : say("ui.curtain.turn", { seat: seatName(seat, seats) }),
     ),
     h(
       "p",
       {},
-      seat === null
-        ? "No seat of this device has to act now."
-        : "Only that player should look: press the button to see your cards.",
+      seat === null ? say("ui.curtain.nobody") : say("ui.curtain.only"),
     ),
-    seat !== null && purpose ? h("p", { class: "curtain-purpose" }, `${seatName(seat, seats)}: ${purpose}`) : null,
+    seat !== null && purpose
+      ? h("p", { class: "curtain-purpose" }, say("ui.curtain.purpose", { seat: seatName(seat, seats), purpose }))
+      : null,
     prompt && prompt.deadline
       ? h("p", { class: "countdown", role: "timer", "data-deadline": prompt.deadline }, countdownText(prompt))
       : null,
@@ -154,9 +133,9 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   const own = viewer !== null;
   $("curtain").hidden = true;
   $("play").hidden = false;
-  $("viewer").textContent = own ? `You are ${seatName(viewer, seats)}` : "Watching (spectator)";
+  $("viewer").textContent = own ? say("ui.viewer.seat", { seat: seatName(viewer, seats) }) : say("ui.viewer.spectator");
   $("hide").hidden = !several;
-  fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, "Waiting for the game to start."));
+  fill($("table"), ctx.view ? renderer.view(ctx) : h("p", {}, say("ui.waiting_start")));
   const prompt = ctx.prompt && !ctx.outcome ? ctx.prompt : null;
   $("prompt").hidden = !own || Boolean(ctx.outcome);
   $("prompt-title").textContent = prompt ? t("ui.your_move", "Your move") : t("ui.nothing_to_do", "Nothing to do now");

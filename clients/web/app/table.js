@@ -17,12 +17,13 @@ import { drawSeatSettings } from "./seat-settings.js";
 import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
+import { drawOutcome } from "./outcome.js";
 import { rendererFor } from "./renderers/index.js";
 import { Replay } from "./replay.js";
 import { drawRules } from "./rules.js";
 import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
-import { clearPrivate, drawAsk, drawCurtain, drawOutcome, drawPlay, drawSeats, tick } from "./table-view.js";
+import { clearPrivate, drawAsk, drawCurtain, drawPlay, drawSeats, tick } from "./table-view.js";
 import { drawWarnings, warningsFor } from "./warnings.js";
 
 await startChrome();
@@ -266,9 +267,18 @@ async function fillPast(viewer, version, lines = true) {
   schedule();
 }
 
+/** What the outcome panel explains the ranks from: the game, its public view (any viewer's mirror holds
+ * it) and the catalogue's names. */
+function outcomeContext() {
+  const view = page.conn ? page.conn.mirror(null) || page.conn.mirror() : null;
+  const game = page.summary ? page.summary.game : null;
+  if (!page.catalog) return { game, view, nameOf: (id) => id, textOf: () => "" };
+  return { game, view, nameOf: (id) => nameOf(page.catalog, id), textOf: (id) => textOf(page.catalog, id) };
+}
+
 function draw() {
   drawSeats(names(), heldSeats(), page.summary && page.summary.leaver_bot);
-  drawOutcome(page.outcome, names());
+  drawOutcome(page.outcome, names(), outcomeContext());
   if (page.outcome && !page.publicLogShown) showPublicLog();
   if (page.publicLog && !page.publicLogNamed && page.conn && page.conn.mirror(null)) fillPublicLog();
   if (!page.conn) return;

@@ -3,6 +3,7 @@ the partial choice public in the state."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from games.engine import Match, Rng
@@ -318,3 +319,16 @@ def test_inf14_the_market_swaps_money_is_logged(option: str, paid: list[tuple[in
     ]:
         bodies += choose(match, 0, take, give_)
     assert _paid(bodies) == paid
+
+
+def test_an_option_chosen_names_its_place_so_the_story_tells_the_action_not_a_bare_letter() -> None:
+    match = table(3)
+    visit(match, 0, "supermarket")
+    empty_hands(match.state)
+    (body,) = of_kind(choose(match, 0, "A"), "chosen")
+    assert (body.step, body.value, body.place) == ("option", "A", "supermarket")
+    wire = msgspec.to_builtins(body)
+    assert GAME.story.describe(wire) == "seat 0 took action A at Supermarket"
+    visit(match, 1, "work")
+    (work,) = of_kind(choose(match, 1, "work"), "chosen")
+    assert GAME.story.describe(msgspec.to_builtins(work)) == "seat 1 went to work"

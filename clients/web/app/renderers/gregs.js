@@ -6,6 +6,7 @@
 import { h } from "../dom.js";
 import { helped, helpedControl } from "../help.js";
 import { who } from "./generic.js";
+import { say } from "../words.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -15,11 +16,22 @@ export function cardName(id, ctx, value = null) {
   return value === null || value === undefined ? name : `${name} (${signed(value)})`;
 }
 
-/** "Seat 1 (Lena) as Rupert" style: the seat's name with its character once chosen. */
+/** "Rupert, Seat 1 (Lena)" style: the seat's character once chosen with the seat's name (chrome.json
+ * `gregs.player`), else the seat's name alone. */
 function player(seat, ctx) {
   const character = ctx.view && ctx.view.characters && ctx.view.characters[seat];
   const base = who(seat, ctx);
-  return character ? `${base} (${ctx.nameOf(character)})` : base;
+  return character ? say("gregs.player", { character: ctx.nameOf(character), seat: base }) : base;
+}
+
+/** The fan's heading: whose turn it is ("your turn as Greg", "Rupert's turn, Seat 1"), or none. */
+function fanTitle(view, ctx) {
+  if (ctx.outcome) return say("gregs.fan.last");
+  if (view.phase === "choose") return say("gregs.fan");
+  const seat = view.active;
+  const character = view.characters && view.characters[seat] ? ctx.nameOf(view.characters[seat]) : "";
+  const key = `gregs.fan.${seat === ctx.viewer ? "yours" : "turn"}${view.holder_turn ? ".holder" : ""}`;
+  return say(key, { character, seat: who(seat, ctx) });
 }
 
 function track(view, ctx) {
@@ -41,8 +53,8 @@ function track(view, ctx) {
       index > passedTwo && passedTwo >= 0 && "rank-one",
     ];
     const notes = [
-      seat === view.holder ? "holds the cheese curse" : null,
-      index > passedTwo ? "rank 1" : null,
+      seat === view.holder ? say("gregs.track.holder") : null,
+      index > passedTwo && passedTwo >= 0 ? say("gregs.track.top") : null,
     ].filter(Boolean);
     const item = h(
       "li",
@@ -81,7 +93,7 @@ function fan(view, ctx) {
       return helped(face, ctx.textOf(slot.card), `fan|${slot.slot}`);
     }
     const choice = reveal && reveal.find((c) => c.slot === slot.slot);
-    const label = `Reveal slot ${slot.slot}`;
+    const label = say("gregs.label.reveal", { slot: slot.slot });
     return h(
       "li",
       { class: ["fan-card", "face-down"] },
@@ -109,18 +121,13 @@ function fan(view, ctx) {
           ),
     );
   });
-  const turnOf = view.phase === "choose" || ctx.outcome ? null : player(view.active, ctx);
   return h(
     "section",
     { class: "gregs-fan", "aria-labelledby": "gregs-fan-title" },
     h(
       "h3",
       { id: "gregs-fan-title" },
-      turnOf
-        ? `The fan — ${turnOf}'s turn${view.holder_turn ? " (curse holder)" : ""}`
-        : ctx.outcome
-          ? "The last fan"
-          : "The fan",
+      fanTitle(view, ctx),
     ),
     // the cut prompt says what a cut is (GRE-15)
     ctx.offered("cut") ? h("p", { class: "gregs-cut-note" }, ctx.textOf("term.cut")) : null,
@@ -159,17 +166,18 @@ export default {
     return null;
   },
   label(kind, choice, ctx) {
+    if (!Object.keys(choice).length && kind !== "stop") return ctx.nameOf(`choice.${kind}`);
     switch (kind) {
       case "choose":
-        return `Play ${ctx.nameOf(choice.character)}`;
+        return say("gregs.label.choose", { character: ctx.nameOf(choice.character) });
       case "reveal":
-        return `Reveal slot ${choice.slot}`;
+        return say("gregs.label.reveal", { slot: choice.slot });
       case "stop":
-        return `Stop and move ${signed(ctx.view ? ctx.view.revealed_sum : 0)}`;
+        return say("gregs.label.stop", { places: signed(ctx.view ? ctx.view.revealed_sum : 0) });
       case "curse":
-        return `Give the curse to ${player(choice.target, ctx)}`;
+        return say("gregs.label.curse", { seat: player(choice.target, ctx) });
       case "cut":
-        return choice.position ? `Cut at slot ${choice.position}` : "Do not cut";
+        return choice.position ? say("gregs.label.cut", { slot: choice.position }) : say("gregs.label.no_cut");
       default:
         return null;
     }

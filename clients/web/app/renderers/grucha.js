@@ -4,6 +4,7 @@
 // submission's group highlighted with its reason; the standings, with every hand shown at a round's
 // end (GRU-13). Draw, end (with the GRUCHA call), pass and next are the page's controls, worded here.
 
+import { say } from "../words.js";
 import { h } from "../dom.js";
 import {
   cardLabel,
@@ -82,7 +83,7 @@ function meaningSelect(index, joker, options, current, ctx) {
   return h(
     "span",
     { class: "joker-meaning" },
-    h("label", { for: id }, `Joker ${joker} stands for`),
+    h("label", { for: id }, say("grucha.joker", { joker: ctx.nameOf(joker) })),
     h(
       "select",
       {
@@ -285,20 +286,9 @@ export default {
       ctx.viewer !== null ? handSection(ctx, editing) : null,
     );
   },
-  label(kind, choice) {
-    switch (kind) {
-      case "draw":
-        return "Draw a card";
-      case "end":
-        return choice.grucha ? "End turn and call GRUCHA!" : "End turn (JUŻ)";
-      case "pass":
-        return "Pass";
-      case "next":
-        return "Next round";
-      case "submit":
-        return "Submit table";
-      default:
-        return null;
-    }
+  label(kind, choice, ctx) {
+    if (kind === "end") return ctx.nameOf(choice.grucha ? "choice.grucha" : "choice.end");
+    if (kind === "submit") return ctx.nameOf("choice.submit");
+    return ["draw", "pass", "next"].includes(kind) ? ctx.nameOf(`choice.${kind}`) : null;
   },
 };

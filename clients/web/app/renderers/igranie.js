@@ -6,6 +6,8 @@
 import { h } from "../dom.js";
 import { helped } from "../help.js";
 import { who } from "./generic.js";
+import { igranieLabel } from "./igranie-prompts.js";
+import { say } from "../words.js";
 
 const LARGE = 15; // spaces of a Large Loop after Start; Payday is work-15 (IGR-4)
 // the Small Loops by Large Loop and entrance space (games/igranie/data/board.json)
@@ -14,15 +16,6 @@ const SMALL = {
   chillout: { 3: "shops", 6: "parties", 9: "eroticism", 12: "relationship" },
 };
 
-// a choice group's name (the controls panel's label for a kind: `label(kind, {})`)
-const GROUPS = {
-  modify: "Play a card on a roll",
-  cancel: "Cancel a play",
-  reverse: "Reverse the loop effect",
-  special: "A card's action",
-  discard: "Discard a card",
-  choose: "Choose your character",
-};
 
 
 /** A card's name from the game's catalogue (``Cunning Plan`` for res-plan-3). */
@@ -244,15 +237,9 @@ function windowNode(w, ctx) {
   );
 }
 
-// what opens a window (games/igranie/flow.py `window` purposes), as "a window after Seat 0's roll"
-const PURPOSES = {
-  move: "roll",
-  event: "event card",
-  loop: "loop effect",
-  contest: "theft",
-  special: "Special card",
-  ability: "Ability",
-};
+// what opens a window (games/igranie/flow.py `window` purposes): chrome.json `igranie.window.<purpose>`,
+// "a window after the roll of Seat 0"
+const PURPOSES = ["move", "event", "loop", "contest", "special", "ability"];
 
 export default {
   game: "igranie",
@@ -263,7 +250,8 @@ export default {
     const w = (ctx.view?.windows || []).find((x) => x.id === id);
     if (!w) return null;
     const opener = w.plays && w.plays.length ? w.plays[0].seat : ctx.view.active;
-    return `a window after ${ctx.name(opener)}'s ${PURPOSES[w.purpose] || w.purpose}`;
+    const purpose = PURPOSES.includes(w.purpose) ? w.purpose : "other";
+    return say(`igranie.window.${purpose}`, { seat: ctx.name(opener) });
   },
   view(ctx) {
     const v = ctx.view;
@@ -299,43 +287,5 @@ export default {
     if (kind === "first_loop" && choice.loop) return ctx.textOf(choice.loop);
     return null;
   },
-  label(kind, choice, ctx) {
-    if (GROUPS[kind] && Object.keys(choice).length === 0) return GROUPS[kind];
-    switch (kind) {
-      case "pass":
-        return "Pass";
-      case "modify":
-        return `Play ${cardName(choice.card, ctx)} on the ${choice.side === 0 ? "mover's or attacker's" : "defender's"} roll`;
-      case "cancel":
-        return `Cancel play #${choice.target} with ${cardName(choice.card, ctx)}`;
-      case "reverse":
-        return `Reverse the loop effect with ${cardName(choice.card, ctx)}`;
-      case "special":
-        return `Use ${cardName(choice.card, ctx)}${choice.seat !== null && choice.seat !== undefined ? ` on ${who(choice.seat, ctx)}` : ""}`;
-      case "choose":
-        return `Play ${character(choice.character, ctx)}`;
-      case "first_loop":
-        return `Start in ${spaceName(choice.loop, ctx)}`;
-      case "roll":
-        return "Roll the die";
-      case "done":
-        return "Done";
-      case "eat":
-        return `Eat ${choice.count} Food`;
-      case "deposit":
-        return `Put ${choice.count} ${choice.good} into the Dream Bank`;
-      case "buy":
-        return `Buy ${choice.count} ${choice.good}`;
-      case "discard":
-        return `Discard ${cardName(choice.card, ctx)}`;
-      case "steal":
-        return `Steal from ${who(choice.target, ctx)}'s shelf`;
-      case "accept":
-        return "Accept";
-      case "give_up":
-        return "Give up";
-      default:
-        return null;
-    }
-  },
+  label: igranieLabel,
 };

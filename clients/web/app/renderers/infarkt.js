@@ -8,6 +8,7 @@
 import { h } from "../dom.js";
 import { helped } from "../help.js";
 import { who } from "./generic.js";
+import { say } from "../words.js";
 
 // the tracks' ids in the order of the wire's lists of six (games/infarkt/cards.py TRACKS)
 const TRACK_IDS = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"];
@@ -39,13 +40,6 @@ const OPTIONS = {
   rest_B: "Rest, then B",
 };
 
-const GROUPS = {
-  choose: "Your decision",
-  place: "Placements",
-  medicine: "Medicines",
-  family: "Family tokens",
-  pass: "Pass",
-};
 
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 
@@ -87,15 +81,17 @@ function medicineName(id) {
  * ``rest_A`` is Home's rest and then A. */
 function optionLabel(place, value) {
   const ids = optionIds(place, value);
-  return ids ? ids.map((id) => `${named(id)} (${figuresOf(id)})`).join(" + ") : null;
+  return ids ? ids.map((id) => (figuresOf(id) ? `${named(id)} (${figuresOf(id)})` : named(id))).join(" + ") : null;
 }
 
 /** The catalogue's action ids of an option of ``place`` (``rest_A`` at home: home-rest, home-a). */
 function optionIds(place, value) {
   if (!place) return null;
+  const at = place.replace(/_/g, "-");
   const ids = String(value)
     .split("_")
-    .map((v) => `action.${place.replace(/_/g, "-")}-${v.toLowerCase()}`);
+    // a place's own action (Work's "work", the black market's "buy") is the place's action id
+    .map((v) => (v === place || v === "buy" ? `action.${at}` : `action.${at}-${v.toLowerCase()}`));
   return ids.every((id) => entry(id)) ? ids : null;
 }
 
@@ -362,36 +358,42 @@ export default {
   },
   label(kind, choice, ctx) {
     using(ctx);
-    if (!Object.keys(choice).length) return GROUPS[kind] || null; // the name of a group of choices
+    if (!Object.keys(choice).length) return named(`choice.${kind}`); // the name of a group of choices
     switch (kind) {
       case "choose":
         return chooseLabel(choice.value, ctx);
       case "place":
-        return `Place at ${choice.places.map(placeName).join(", ")}`;
+        return say("infarkt.label.place", { places: choice.places.map(placeName).join(", ") });
       case "medicine":
-        return `Use ${medicineName(choice.card)}`;
+        return say("infarkt.label.medicine", { card: medicineName(choice.card) });
       case "family": {
-        const parts = choice.cancel.map((n, t) => (n ? `${n} ${trackName(t)}` : null)).filter(Boolean);
-        return `Cancel ${parts.join(", ")} with family tokens`;
+        const parts = choice.cancel.map((n, t) => (n ? `${trackName(t)} ${signed(n)}` : null)).filter(Boolean);
+        return say("infarkt.label.family", { count: choice.cancel.reduce((a, b) => a + b, 0), tracks: parts.join(", ") });
       }
-      case "pass":
-        return "Pass";
       default:
         return null;
     }
   },
 };
 
+// the steps whose choice is a card, by the verb chrome.json words it with (`infarkt.label.<step>`)
+const CARD_STEPS = ["pick", "remove", "spree", "take", "give", "serve", "keep_medicine"];
+
+/** A decision's choice in words: a card taken or given, a guest invited, the figure resolved next
+ * (`resolve`: a place) or the action taken at the place being resolved (`option`: a place's own action
+ * such as Work's, a lettered one, rest, refresh or nothing). */
 function chooseLabel(value, ctx) {
-  const step = ctx.view && ctx.view.decision ? ctx.view.decision.step : "";
-  if (/^(goods|medicine|event)-/.test(value)) {
-    const verb = { pick: "Take", remove: "Remove", spree: "Return", take: "Take", give: "Give", serve: "Serve first" };
-    return `${verb[step] || "Choose"} ${value.startsWith("medicine-") ? medicineName(value) : cardName(value)}`;
-  }
-  if (value.startsWith("seat_")) return `Invite ${ctx.name(Number(value.slice(5)))}`;
-  if (isPlace(value)) return `Resolve ${placeName(value)}`;
   const decision = ctx.view && ctx.view.decision;
-  return optionLabel(decision ? decision.place : "", value) || OPTIONS[value] || `Option ${value}`;
+  const step = decision ? decision.step : "";
+  if (/^(goods|medicine|event)-/.test(value)) {
+    const name = value.startsWith("medicine-") ? medicineName(value) : cardName(value);
+    return say(`infarkt.label.${CARD_STEPS.includes(step) ? step : "card"}`, { card: name });
+  }
+  if (value.startsWith("seat_")) return say("infarkt.label.invite", { seat: ctx.name(Number(value.slice(5))) });
+  if (step === "resolve" && isPlace(value)) return say("infarkt.label.resolve", { place: placeName(value) });
+  const option = optionLabel(decision ? decision.place : "", value);
+  if (option) return say("infarkt.label.option", { option });
+  return say(`infarkt.label.option.${["none", "rest", "refresh"].includes(value) ? value : "other"}`, { value });
 }
 
 function changes(body) {

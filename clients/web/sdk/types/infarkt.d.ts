@@ -40,10 +40,13 @@ export interface Choose {
   value: string;
 }
 /**
- * ``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named).
+ * ``seat`` answered decision ``step`` with ``value`` (a spree's returned card is not named);
+ * ``place``: the place whose action ``value`` is (step ``option``: ``A`` at ``supermarket``), else
+ * ``""``.
  */
 export interface Chosen {
   kind: 'chosen';
+  place?: string;
   seat: number;
   step: string;
   value: string;
