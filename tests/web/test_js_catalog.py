@@ -78,14 +78,17 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
     path.write_text(json.dumps({lang: msgspec.to_builtins(game.catalog.doc(lang)) for lang in ("en", "cs")}))
     script = """
     import { readFileSync } from 'node:fs';
+    import { useChrome } from './app/i18n.js';
     import infarkt from './app/renderers/infarkt.js';
     const docs = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+    const chrome = JSON.parse(readFileSync('./app/chrome.json', 'utf8'));
     const ctx = (lang, place) => ({ catalog: docs[lang], view: { decision: { place } } });
+    const told = (lang, kind, choice, place) => (useChrome(chrome, lang), infarkt.label(kind, choice, ctx(lang, place)));
     console.log(JSON.stringify([
-      infarkt.label('choose', { value: 'A' }, ctx('en', 'gym')),
-      infarkt.label('choose', { value: 'rest_A' }, ctx('en', 'home')),
-      infarkt.label('choose', { value: 'C' }, ctx('cs', 'supermarket')),
-      infarkt.label('medicine', { card: 'medicine-statins-1' }, ctx('cs', '')),
+      told('en', 'choose', { value: 'A' }, 'gym'),
+      told('en', 'choose', { value: 'rest_A' }, 'home'),
+      told('cs', 'choose', { value: 'C' }, 'supermarket'),
+      told('cs', 'medicine', { card: 'medicine-statins-1' }, ''),
     ]));
     """
     done = subprocess.run(
@@ -97,10 +100,10 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [
-        "Gym A (pay 1, obesity -1, depression -1)",
-        "Home: rest (depression -1) + Home A: cook (cards: 2)",
-        "Supermarket C: nákupní horečka (zaplať 2, karty: 3, tlak +1)",
-        "Use Statiny (cholesterol -3)",
+        "Do Gym A (pay 1, obesity -1, depression -1)",
+        "Do Home: rest (depression -1) + Home A: cook (cards: 2)",
+        "Proveď: Supermarket C: nákupní horečka (zaplať 2, karty: 3, tlak +1)",
+        "Použij Statiny (cholesterol -3)",
     ]
 
 

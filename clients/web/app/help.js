@@ -159,10 +159,12 @@ export function helpedControl(button, text, key = text) {
   return wrap;
 }
 
-// Escape closes the open popover, wherever the focus is
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && current) {
-    delete current.tip.dataset.pinned;
-    hide(current.tip);
-  }
-});
+// Escape closes the open popover, wherever the focus is (a page only: the renderers also load in Node)
+if (typeof document !== "undefined") {
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && current) {
+      delete current.tip.dataset.pinned;
+      hide(current.tip);
+    }
+  });
+}

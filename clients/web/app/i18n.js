@@ -42,14 +42,20 @@ export function t(key, fallback) {
   return translated(key) ?? fallback;
 }
 
+/** Uses `chrome` (chrome.json's document) in `lang`: what `startChrome` does once it is fetched, and
+ * what a script outside a page (Node) calls to word the renderers. */
+export function useChrome(chrome, lang) {
+  current = lang;
+  words = chrome[lang] ?? {};
+  english = chrome.en ?? {};
+}
+
 /** Loads the chrome in the browser's language and applies it to the page; adds the switch to `header`. */
 export async function startChrome(header = document.querySelector("header.top")) {
   current = preferredLanguage(localStorage.getItem(KEY), navigator.languages || [navigator.language]);
   try {
     const response = await fetch("/static/app/chrome.json");
-    const chrome = response.ok ? await response.json() : {};
-    words = chrome[current] ?? {};
-    english = chrome.en ?? {};
+    useChrome(response.ok ? await response.json() : {}, current);
   } catch {
     words = {}; // offline: the page stays in English
   }
