@@ -202,23 +202,29 @@ class Lobby:
         await self.rooms.reschedule(room)  # the seat's deadlines go to the bot
         return seat, policy
 
-    async def _require_playing(self, room: str) -> None:
-        """Raises `Refused` ``room/finished`` (the game has its outcome) or ``room/abandoned``."""
+    async def _require_playing(self, room: str, what: str = "its seats can no longer be left") -> None:
+        """Raises `Refused` ``room/finished`` (the game has its outcome) or ``room/abandoned``; ``what``
+        ends the message."""
         meta = await self.rooms.meta(room)
         if meta.status == "abandoned":
             raise Refused("room/abandoned", "the room was abandoned: its seats are no longer played")
         loaded = await self.store.get_state(room) if meta.status == "running" else None
         if loaded is not None and loaded.finished:
-            raise Refused("room/finished", "the game is over: its seats can no longer be left")
+            raise Refused("room/finished", f"the game is over: {what}")
 
     async def set_bot(self, room: str, seat: int, policy: str, host: str) -> None:
         """A server-side bot of ``policy`` takes ``seat`` (free, or a leaver's after the start).
-        Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``."""
+        Raises `Refused` ``auth/bad_token``, ``request/invalid``, ``seat/not_found``, ``seat/taken``,
+        ``seat/left`` (a conceded seat: the bot it was handed keeps it, so the host cannot weaken it),
+        ``room/finished`` and ``room/abandoned`` (the record of a game over is not rewritten)."""
+        await self._require_playing(room, "its seats' bots can no longer change")
 
         def place(meta: RoomMeta) -> bool:
             _require_host(meta, host)
             check_policy(self.rooms.game(meta), policy, "$.policy")
             record = _seat(meta, seat)
+            if record.conceded:
+                raise Refused("seat/left", f"seat {seat} conceded: its bot {record.bot} plays it to the end")
             if record.taken and not record.left:
                 raise Refused("seat/taken", f"seat {seat} is taken")
             record.bot = policy

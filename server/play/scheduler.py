@@ -35,6 +35,7 @@ from games.engine.plugin import Game
 from games.engine.rng import Rng, bot_rng
 from games.engine.thinking import bots_of, think
 from server.errors import Refused
+from server.lineage import die_with_parent
 from server.play.deadlines import bot_of
 from server.play.step import ActRequest
 from server.services import Services
@@ -171,7 +172,8 @@ class Scheduler:
         if self._thinkers is None:
             # spawn, not fork: the worker has threads (the store's, uvicorn's) a fork would copy half-held
             context = multiprocessing.get_context("spawn")
-            self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=context)
+            # a pool process ends with its worker, even one killed by SIGKILL (else it stays, orphaned)
+            self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=context, initializer=die_with_parent)
         return self._thinkers
 
     def close(self) -> None:

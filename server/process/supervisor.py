@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import ctypes
 import functools
 import logging
 import multiprocessing
@@ -47,6 +46,7 @@ from multiprocessing.context import SpawnProcess
 from types import FrameType
 from typing import Any
 
+from server.lineage import die_with_parent
 from server.process.handoff import CONNECTION, READY, channel_pair
 from server.process.intake import Intake
 from server.process.routing import owner
@@ -278,13 +278,6 @@ def _child(target: Target, channel: socket.socket, *args: Any) -> None:
     as well as the supervisor's SIGTERM; after the graceful shutdown uvicorn raises the signals it caught
     again, and the SIGINT one comes back as ``KeyboardInterrupt``: the stop that was asked for, not a
     failure (a traceback and status 1)."""
-    _die_with_parent()
+    die_with_parent()
     with contextlib.suppress(KeyboardInterrupt):
         target(channel, *args)
-
-
-def _die_with_parent() -> None:
-    """Ask Linux for SIGTERM when the parent ends (``prctl(PR_SET_PDEATHSIG)``); elsewhere nothing."""
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG

@@ -68,6 +68,10 @@ async def test_leaving_or_conceding_a_finished_room_is_refused(services: Service
     assert await refusal(services.lobby.leave(room.room, room.tokens[0])) == finished
     assert await refusal(services.lobby.concede(room.room, room.tokens[0])) == finished
     assert (await shown(services, room.room))["seats"][0]["left"] is False  # type: ignore[index]
+    # nor is the record of who played rewritten: a bot that never played cannot be named
+    kept = ("room/finished", "the game is over: its seats' bots can no longer change")
+    assert await refusal(services.lobby.set_bot(room.room, 1, "search", room.host)) == kept
+    assert (await shown(services, room.room))["seats"][1]["bot"] == "random"  # type: ignore[index]
 
 
 async def test_leaving_or_conceding_an_abandoned_room_is_refused(services: Services) -> None:
@@ -111,6 +115,19 @@ async def test_a_conceded_seat_goes_to_the_rooms_leaver_bot_when_it_names_one(se
     left = ("seat/left", "seat 1 has already left")
     assert await refusal(services.lobby.concede(room.room, room.tokens[1])) == left
     assert await refusal(services.lobby.leave(room.room, room.tokens[1])) == left
+
+
+async def test_a_conceded_seat_keeps_the_bot_it_was_handed(services: Services) -> None:
+    """The host cannot weaken a seat that conceded by handing it a weaker bot; a leaver's seat may
+    still get one (docs/api.md)."""
+    room = await make_room(services, leaver_bot="search")
+    await services.lobby.concede(room.room, room.tokens[0])
+    kept = ("seat/left", "seat 0 conceded: its bot search plays it to the end")
+    assert await refusal(services.lobby.set_bot(room.room, 0, "random", room.host)) == kept
+    await services.lobby.leave(room.room, room.tokens[1])
+    await services.lobby.set_bot(room.room, 1, "random", room.host)
+    bots = [s["bot"] for s in (await shown(services, room.room))["seats"]]  # type: ignore[attr-defined]
+    assert bots == ["search", "random"]
 
 
 async def test_a_seat_is_given_back_not_conceded_before_the_start(services: Services) -> None:

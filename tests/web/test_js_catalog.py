@@ -83,7 +83,10 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
     const docs = JSON.parse(readFileSync(process.argv[1], 'utf8'));
     const chrome = JSON.parse(readFileSync('./app/chrome.json', 'utf8'));
     const ctx = (lang, place) => ({ catalog: docs[lang], view: { decision: { place } } });
-    const told = (lang, kind, choice, place) => (useChrome(chrome, lang), infarkt.label(kind, choice, ctx(lang, place)));
+    const told = (lang, kind, choice, place) => {
+      useChrome(chrome, lang);
+      return infarkt.label(kind, choice, ctx(lang, place));
+    };
     console.log(JSON.stringify([
       told('en', 'choose', { value: 'A' }, 'gym'),
       told('en', 'choose', { value: 'rest_A' }, 'home'),
