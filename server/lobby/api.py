@@ -354,7 +354,9 @@ async def replay(request: Request) -> Response:
     """The spectators' view of a finished room at a version (`server.lobby.replays`)."""
     text = request.path_params["version"]
     if not VERSION_NUMBER.fullmatch(text):
-        raise Refused("request/invalid", "the version must be a whole number", {"path": "version"})
+        raise Refused(
+            "request/invalid", "the version must be a whole number of at most 12 digits", {"path": "version"}
+        )
     lift = functools.partial(request.state.deadline.reschedule, None)
     return _json(await _services(request).replays.at(request.path_params["room"], int(text), lift))
 

@@ -109,11 +109,12 @@ async def test_the_python_sdk_reads_a_replay_as_the_api_answers_it(client: httpx
     assert refused.value.code == "request/invalid"
 
 
-@pytest.mark.parametrize("text", ["01", "+1", "-0", "1_0", "%201", "%D9%A3", "%EF%BC%90"])
+@pytest.mark.parametrize("text", ["01", "+1", "-0", "1_0", "%201", "%D9%A3", "%EF%BC%90", "1" * 13])
 def test_a_version_is_written_in_ascii_digits_only(client: httpx.Client, text: str) -> None:
     room, _ = finished(client)
     got = client.get(f"/api/rooms/{room}/replay/{text}")
-    assert (got.status_code, got.json()["code"]) == (400, "request/invalid")
+    said = (got.status_code, got.json()["code"], got.json()["message"])
+    assert said == (400, "request/invalid", "the version must be a whole number of at most 12 digits")
 
 
 async def test_a_burst_of_replays_is_answered_or_told_to_wait_never_a_store_outage(
