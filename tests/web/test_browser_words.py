@@ -92,7 +92,7 @@ def walk(page: Any, limit: float) -> set[str]:
 def test_every_label_of_a_seeded_game_is_words(pages: Pages, base_url: str, game: str, english: bool) -> None:
     locale, seats = GAMES[game]
     page, _room = seeded_room(pages, base_url, game, seats, "en-US" if english else locale)
-    seen = walk(page, limit=40)
+    seen = walk(page, limit=15)  # a fuzz of the first prompts of each game; the cases below are exact
     assert len(seen) > 5
     bad = sorted(
         label for label in seen if ARTEFACT.search(label) or (english and ENGLISH_ARTEFACT.search(label))
