@@ -92,6 +92,14 @@ def test_a_late_spectator_reads_the_past_oldest_first_and_sees_the_last_move(
         assert page.inner_text("#last-move") == "Last move: Seat 1 (Jan) ended the turn"
         assert page.locator("#table tr.last-move").count() == 1
         screenshot(page, "history")
+        # a move of several events tells them apart (the story's sentences have no full stop)
+        several = """async () => {
+          const { drawLastMove } = await import('/static/app/history.js');
+          const el = {};
+          drawLastMove(el, ['Seat 0 (Ola) laid 5 cards', 'Seat 0 (Ola) ended the turn']);
+          return el.textContent;
+        }"""
+        assert page.evaluate(several) == "Last move: Seat 0 (Ola) laid 5 cards · Seat 0 (Ola) ended the turn"
 
     # a reload keeps the lines (once each) and finds the last move again
     page.reload()

@@ -80,5 +80,6 @@ export function markTouched(root, last) {
 /** Tells the last move in ``el`` (the line above the table): its sentences; hidden before any move. */
 export function drawLastMove(el, texts) {
   el.hidden = !texts.length;
-  el.textContent = texts.length ? `${t("ui.last_move", "Last move:")} ${texts.join(" ")}` : "";
+  // the story's sentences carry no full stop of their own: a separator keeps them apart
+  el.textContent = texts.length ? `${t("ui.last_move", "Last move:")} ${texts.join(" · ")}` : "";
 }
