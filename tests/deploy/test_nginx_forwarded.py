@@ -12,7 +12,7 @@ import socket
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -43,13 +43,14 @@ def local_config(text: str, worker: str, port: int, prefix: Path) -> str:
 
 
 @contextlib.contextmanager
-def proxy(worker: str, tmp_path: Path) -> Iterator[str]:
-    """nginx with the shipped config in front of ``worker`` (host:port); yields its base URL."""
+def running_nginx(config: Callable[[int], str], tmp_path: Path) -> Iterator[str]:
+    """nginx on a free port with the configuration ``config(port)``, files under ``tmp_path``, once it
+    answers ``/healthz``; yields its base URL and stops it after."""
     with _free_port() as port:
-        config = tmp_path / "nginx.conf"
-        config.write_text(local_config((DEPLOY / "nginx.conf").read_text(), worker, port, tmp_path))
+        path = tmp_path / "nginx.conf"
+        path.write_text(config(port))
     proc = subprocess.Popen(
-        [nginx(), "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(config)],
+        [nginx(), "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(path)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -66,6 +67,12 @@ def proxy(worker: str, tmp_path: Path) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def proxy(worker: str, tmp_path: Path) -> contextlib.AbstractContextManager[str]:
+    """nginx with the shipped config in front of ``worker`` (host:port); yields its base URL."""
+    shipped = (DEPLOY / "nginx.conf").read_text()
+    return running_nginx(lambda port: local_config(shipped, worker, port, tmp_path), tmp_path)
 
 
 @contextlib.contextmanager

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -17,8 +15,7 @@ from pathlib import Path
 import httpx
 
 from .support import DEPLOY
-from .test_nginx import nginx
-from .test_nginx_forwarded import _free_port
+from .test_nginx_forwarded import running_nginx
 
 ROOMS = [f"r{i}" for i in range(30)]
 
@@ -68,30 +65,10 @@ def local_config(text: str, backends: list[str], port: int, prefix: Path) -> str
     return text.replace("listen 80;", f"listen 127.0.0.1:{port};")
 
 
-@contextlib.contextmanager
-def proxy(backends: list[str], tmp_path: Path) -> Iterator[str]:
+def proxy(backends: list[str], tmp_path: Path) -> contextlib.AbstractContextManager[str]:
     """nginx with the shipped config in front of ``backends``; yields its base URL."""
-    with _free_port() as port:
-        config = tmp_path / "nginx.conf"
-        config.write_text(local_config((DEPLOY / "nginx.conf").read_text(), backends, port, tmp_path))
-    proc = subprocess.Popen(
-        [nginx(), "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(config)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                httpx.get(url + "/healthz", timeout=1.0)
-                break
-            assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "error.log").read_text()
-            time.sleep(0.05)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    shipped = (DEPLOY / "nginx.conf").read_text()
+    return running_nginx(lambda port: local_config(shipped, backends, port, tmp_path), tmp_path)
 
 
 def test_a_rooms_websockets_share_a_worker_rooms_spread_and_roomless_ones_spread(tmp_path: Path) -> None:
