@@ -54,3 +54,18 @@ def test_gru2_the_first_deal_and_dealer_are_in_the_log() -> None:
         f"round 1: seat {dealer} dealt, {stock} cards in the stock, seat {first} to play first"
     )
     assert [type(b).__name__ for b in act(match, first, "end")] == ["TurnEnded"]
+
+
+def test_gru14_a_pass_count_reads_in_one_polish_wording_with_its_plural_form() -> None:
+    """GRU-14: the passes in a row with an empty stock, told in Polish as "N pas / pasy / pasów z rzędu"
+    for every count (the count once read "1 pas z rzędu", then "pasów z rzędu: 2")."""
+    assert GAME.catalog is not None
+    teller = GAME.catalog.teller("pl")
+    told = [teller.describe({"kind": "passed", "seat": 1, "passes": n}) for n in range(1, 6)]
+    assert told == [
+        "miejsce 1 pasuje przy pustym decku (1 pas z rzędu)",
+        "miejsce 1 pasuje przy pustym decku (2 pasy z rzędu)",
+        "miejsce 1 pasuje przy pustym decku (3 pasy z rzędu)",
+        "miejsce 1 pasuje przy pustym decku (4 pasy z rzędu)",
+        "miejsce 1 pasuje przy pustym decku (5 pasów z rzędu)",
+    ]
