@@ -99,7 +99,7 @@ def test_seat_tokens_stay_in_local_storage(pages: Pages) -> None:
     # a reload (or another tab of this browser) finds the seat again; the lobby lists the room
     lobby = pages.open("/", ctx=page.context)
     lobby.wait_for_selector(f"#mine-list a:has-text('{room}')")
-    assert "your seat(s): 0" in lobby.locator("#mine-list").inner_text()
+    assert lobby.locator("#mine-list li").filter(has_text=room).inner_text() == f"{room} — your seat: Seat 0"
     lobby.wait_for_selector("#rooms-body a")
     screenshot(lobby, "lobby")
 

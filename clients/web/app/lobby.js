@@ -3,11 +3,12 @@
 // catalogue in the page's language; the rooms this browser holds seats in, to rejoin.
 
 import * as api from "./api.js";
-import { fill, h } from "./dom.js";
+import { fill, h, seatName } from "./dom.js";
 import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import { optionsForm, said } from "./schema-form.js";
 import * as storage from "./storage.js";
+import { say } from "./words.js";
 
 await startChrome();
 
@@ -26,8 +27,12 @@ function showMine() {
   fill(
     $("mine-list"),
     rooms.map((room) => {
-      const seats = storage.seatTokens(room).map(([s]) => s);
-      return h("li", {}, roomLink(room), seats.length ? ` — your seat(s): ${seats.join(", ")}` : " — host");
+      // the seats named as the table names them ("Seat 0"), in the page's language
+      const seats = storage.seatTokens(room).map(([s]) => seatName(Number(s), null));
+      const what = seats.length
+        ? say("ui.your_seats", { count: seats.length, seats: seats.join(", ") })
+        : say("ui.host_only");
+      return h("li", {}, roomLink(room), ` — ${what}`);
     }),
   );
 }

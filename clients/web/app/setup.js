@@ -1,13 +1,14 @@
 // The room's seats while it is open: take a seat (several at one device for hot-seat), fill seats with
 // the server's bots (host only; the picker offers the game's best bot first), give a taken seat back,
 // start a room that does not start by itself. Tokens go to localStorage (storage.js); the page then
-// says hello again with all of them.
+// says hello again with all of them. Every word is the chrome's, in the page's language, and a seat is
+// named as the rest of the table names it (dom.js seatName: "Seat 2 (random bot)").
 
 import * as api from "./api.js";
 import { fill, h, seatName } from "./dom.js";
-import { t } from "./i18n.js";
 import { sentence } from "./messages.js";
 import * as storage from "./storage.js";
+import { say } from "./words.js";
 
 let botPolicies = ["random"];
 let bestBot = "random";
@@ -32,6 +33,7 @@ function seatRow(summary, s, host, hooks, status) {
   const room = summary.room;
   const nameInput = document.getElementById("player-name");
   const policyId = `bot-policy-${s.seat}`;
+  const name = seatName(s.seat, summary.seats);
   const actions = [];
   if (!s.taken) {
     actions.push(
@@ -51,14 +53,14 @@ function seatRow(summary, s, host, hooks, status) {
               status,
             ),
         },
-        `Take seat ${s.seat}`,
+        say("ui.take_seat", { seat: name }),
       ),
     );
     if (host) {
       const select = h(
         "select",
-        { id: policyId, "aria-label": `Bot for seat ${s.seat}` },
-        botPolicies.map((p) => h("option", { value: p, selected: p === bestBot }, p)),
+        { id: policyId, "aria-label": say("ui.bot_for", { seat: name }) },
+        botPolicies.map((p) => h("option", { value: p, selected: p === bestBot }, say("ui.seat.bot", { policy: p }))),
       );
       actions.push(
         select,
@@ -69,26 +71,28 @@ function seatRow(summary, s, host, hooks, status) {
             "data-bot": s.seat,
             onclick: () => run(() => api.addBot(room, s.seat, select.value, host), hooks, status),
           },
-          `Add bot to seat ${s.seat}`,
+          say("ui.add_bot", { seat: name }),
         ),
       );
     }
   }
   const token = storage.held(room).seats[String(s.seat)];
-  if (token) actions.push(giveBack(room, s.seat, token, hooks, status));
-  const state = s.bot ? `bot (${s.bot})` : s.taken ? "taken" : "free";
+  if (token) actions.push(giveBack(room, s.seat, name, token, hooks, status));
+  // a bot's seat says it in its name ("Seat 2 (random bot)")
+  const state = s.bot ? name : say(s.taken ? "ui.setup.taken" : "ui.setup.free", { seat: name });
   return h(
     "li",
     { class: "setup-seat" },
-    h("span", {}, `${seatName(s.seat, summary.seats)}: ${state}`),
-    token ? h("span", { class: "mark mark-mine" }, "yours") : null,
+    h("span", {}, state),
+    token ? h("span", { class: "mark mark-mine" }, say("ui.setup.yours")) : null,
     actions,
   );
 }
 
-/** "Give seat N back": the seat is free again (POST leave before the start) and this browser forgets
- * its token. A token the room no longer knows (given back elsewhere) is forgotten all the same. */
-function giveBack(room, seat, token, hooks, status) {
+/** "Give Seat N back" (``name``: the seat's name): the seat is free again (POST leave before the start)
+ * and this browser forgets its token. A token the room no longer knows (given back elsewhere) is
+ * forgotten all the same. */
+function giveBack(room, seat, name, token, hooks, status) {
   const step = async () => {
     try {
       await api.leave(room, token);
@@ -97,7 +101,7 @@ function giveBack(room, seat, token, hooks, status) {
     }
     storage.forgetSeat(room, seat);
   };
-  const words = t("ui.give_back", "Give seat {seat} back").replace("{seat}", seat);
+  const words = say("ui.give_back", { seat: name });
   return h("button", { type: "button", "data-give-back": seat, onclick: () => run(step, hooks, status) }, words);
 }
 
@@ -122,9 +126,7 @@ export function renderSetup(box, summary, hooks) {
   start.hidden = !host || summary.autostart;
   start.disabled = !full;
   start.onclick = () => run(() => api.start(summary.room, host), hooks, status);
-  document.getElementById("setup-note").textContent = summary.autostart
-    ? "The game starts by itself once every seat is filled."
-    : host
-      ? "Start the game once every seat is filled."
-      : "The host starts the game once every seat is filled.";
+  document.getElementById("setup-note").textContent = say(
+    summary.autostart ? "ui.setup.autostart" : host ? "ui.setup.host" : "ui.setup.guest",
+  );
 }
