@@ -6,6 +6,8 @@
 // helped(el, text): the element itself (a card, a place, a heading) becomes focusable and carries it.
 // helpedControl(button, text): a control keeps its click for its action; a small toggle beside it taps
 // the popover open and shut, and hover and focus on the control show it too.
+// helpedItem(item, control, text): an item holding a control (a card one selects): hover on the item
+// and focus on the control (a tap focuses it) show it, with no toggle beside each of many items.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -131,6 +133,19 @@ export function helped(el, text, key = text) {
   clickToggles(el, key, tip, (e) => !e.target.closest("button, a, select, input, textarea") || e.target === el);
   el.append(tip);
   return el;
+}
+
+/** ``item`` holding ``control`` (a card one selects: its click and tap act) with ``text`` as its
+ * popover: hover on the item and focus on the control (a tap focuses it) show it, and the control names
+ * it. No toggle beside it: many such items sit side by side (a hand of cards). Returns ``item``. */
+export function helpedItem(item, control, text, key = text) {
+  if (!text) return item;
+  const tip = popover(key, text);
+  item.classList.add("help-target");
+  describe(control, tip);
+  hoverAndFocus(item, key, tip);
+  item.append(tip);
+  return item;
 }
 
 /** ``button`` (a control: its click acts) with ``text`` as its popover, and a toggle beside it that taps

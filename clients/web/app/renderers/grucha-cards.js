@@ -1,11 +1,13 @@
 // Grucha's cards for the browser (games/grucha/cards.py and melds.py): faces, spoken names, hand
 // orders, and the readings of a group, which tell the renderer what each joker may stand for. The
-// server stays the one judge of a submission: the readings only offer choices.
+// server stays the one judge of a submission: the readings only offer choices. A card's spoken name is
+// in the page's language, in the words the rulebook uses ("czwórka kier"): chrome.json's grucha.rank.*,
+// grucha.suit.* and grucha.card.
+
+import { say } from "../words.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_WORDS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
 export const SUITS = ["S", "H", "D", "C"];
-const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const LOW = 1;
 const HIGH = 14; // a high ace (GRU-4)
@@ -22,10 +24,11 @@ export function faceOf(nameOrId) {
 
 const nameOf = (rank, suit) => `${RANKS[(rank - 1) % 13]}${suit}`;
 
-/** "7 of spades", "queen of hearts". */
+/** "7 of spades", "queen of hearts" (in Polish "siódemka pik", "dama kier"). */
 export function spokenName(name) {
   const f = faceOf(name);
-  return f ? `${RANK_WORDS[f.rank - 1]} of ${SUIT_WORDS[f.suit]}` : name;
+  if (!f) return name;
+  return say("grucha.card", { rank: say(`grucha.rank.${f.rank}`), suit: say(`grucha.suit.${f.suit}`) });
 }
 
 /** A card's face as text ("7♠", "J♥"; a joker "Jk") and whether it is red. */
@@ -35,10 +38,11 @@ export function faceText(nameOrId) {
   return { text: `${RANKS[f.rank - 1]}${SYMBOLS[f.suit]}`, red: f.suit === "H" || f.suit === "D" };
 }
 
-/** What a screen reader says for a card: "7 of spades", "joker as 8 of spades", "joker". */
+/** What a screen reader says for a card: "7 of spades", "joker as 8 of spades", "joker" (in Polish
+ * "siódemka pik", "dżoker jako ósemka pik", "dżoker"). */
 export function cardLabel(id, meaning) {
   if (!isJoker(id)) return spokenName(id);
-  return meaning ? `joker as ${spokenName(meaning)}` : "joker";
+  return meaning ? say("grucha.card.joker_as", { card: spokenName(meaning) }) : say("grucha.card.joker");
 }
 
 /** Hand order by ``suit`` (the view's: suits S H D C, ranks up) or by ``rank`` (ranks up, then suits);

@@ -3,9 +3,12 @@
 // for) and submits as the whole new table (GRU-9); the hand sorted by suit or rank; a refused
 // submission's group highlighted with its reason; the standings, with every hand shown at a round's
 // end (GRU-13). Draw, end (with the GRUCHA call), pass and next are the page's controls, worded here.
+// Every word comes from chrome.json (grucha.*) in the page's language; each card shows its name and
+// its catalogue text (a joker: that it stands for any card, GRU-6) as its popover (help.js).
 
 import { say } from "../words.js";
 import { h } from "../dom.js";
+import { helped, helpedItem } from "../help.js";
 import {
   cardLabel,
   faceText,
@@ -16,39 +19,61 @@ import {
   spokenName,
 } from "./grucha-cards.js";
 import * as d from "./grucha-draft.js";
-import { who } from "./generic.js";
 
 const { draft } = d;
 
-// games/grucha/README.md "Groups and jokers" and "Submissions": details.reason of a refusal
-const REASONS = {
-  too_few_cards: "a group needs at least 3 cards",
-  no_natural: "a group needs at least one card that is not a joker",
-  joker_majority: "a group must hold fewer jokers than other cards",
-  duplicate_suit: "a set cannot hold two cards of one suit",
-  set_too_long: "a set has 3 or 4 cards",
-  duplicate_rank: "a run cannot hold two cards of one rank",
-  run_too_long: "a run holds at most 13 cards (one ace)",
-  not_consecutive: "the ranks of a run must follow each other (no K-A-2)",
-  mixed_cards: "a group is one suit (a run) or one rank (a set)",
-  joker_not_in_group: "a joker's meaning was given for a joker not in the group",
-  not_a_joker: "a meaning was given for a card that is not a joker",
-  bad_meaning: "a joker's meaning is not a card",
-  joker_meaning: "the jokers cannot stand for the chosen cards",
-  kind_meaning: "the group is not a run or a set as it says",
-  duplicate_card: "a card is laid out twice",
-  not_in_hand: "a card is neither on the table nor in your hand",
-  table_card_missing: "a card that was on the table is missing",
-  nothing_added: "add at least one card from your hand",
-  table_touched: "your first play of the round may only add new groups",
-  too_few_points: "your first play of the round is worth too few points",
-};
+/** ``seat`` as the table names it: "you" (in the page's language) for the viewer's own. */
+const who = (seat, ctx) => (seat === ctx.viewer ? say("ui.you") : ctx.name(seat));
+
+// games/grucha/README.md "Groups and jokers" and "Submissions": details.reason of a refusal, worded by
+// chrome.json's grucha.reason.<reason>
+const REASONS = new Set([
+  "too_few_cards",
+  "no_natural",
+  "joker_majority",
+  "duplicate_suit",
+  "set_too_long",
+  "duplicate_rank",
+  "run_too_long",
+  "not_consecutive",
+  "mixed_cards",
+  "joker_not_in_group",
+  "not_a_joker",
+  "bad_meaning",
+  "joker_meaning",
+  "kind_meaning",
+  "duplicate_card",
+  "not_in_hand",
+  "table_card_missing",
+  "nothing_added",
+  "table_touched",
+  "too_few_points",
+]);
 
 function reasonText(error) {
   const details = error.details || {};
-  const why = REASONS[details.reason] || error.message || details.reason || error.code;
-  if (details.reason === "too_few_points") return `${why} (${details.points} of ${details.needed})`;
-  return why;
+  if (REASONS.has(details.reason)) return say(`grucha.reason.${details.reason}`, details);
+  return error.message || details.reason || error.code;
+}
+
+/** "Refused: a run cannot hold two cards of one rank." */
+const refused = (error) => say("grucha.refused", { reason: reasonText(error) });
+
+/** A card's popover: its name and its catalogue text ("czwórka kier: 4 pkt, jeśli zostanie na ręku…"). */
+function cardHelp(id, meaning, ctx) {
+  const text = ctx.textOf(id);
+  return text ? say("grucha.card.help", { card: cardLabel(id, meaning), text }) : "";
+}
+
+/** A card of a group or the hand, as a list item with its popover: a card one may select is a button
+ * inside the item (hover and focus show the popover), else the card itself is focusable and a tap on
+ * it toggles the popover. */
+function cardItem(id, opts) {
+  const el = card(id, opts);
+  const text = cardHelp(id, opts.meaning, opts.ctx);
+  const key = `card|${id}`;
+  if (el.tagName === "BUTTON") return helpedItem(h("li", {}, el), el, text, key);
+  return h("li", {}, helped(el, text, key));
 }
 
 function card(id, { meaning, selectable, ctx, faulty }) {
@@ -102,7 +127,7 @@ function group(g, index, { editing, refusal, ctx }) {
   const shown = laidOut(g.cards, g.jokers);
   const meanings = jokerMeanings(g.cards);
   const faulty = refusal && Number.isInteger(refusal.details.card) ? g.cards[refusal.details.card] : null;
-  const title = `Group ${index + 1}${shown.kind ? `, a ${shown.kind}` : ""}`;
+  const title = say(shown.kind ? `grucha.group.${shown.kind}` : "grucha.group", { n: index + 1 });
   return h(
     "li",
     { class: ["grucha-group", refusal && "refused"], "data-group": index, "aria-label": title },
@@ -110,11 +135,7 @@ function group(g, index, { editing, refusal, ctx }) {
       "ul",
       { class: "group-cards" },
       shown.cards.map((id) =>
-        h(
-          "li",
-          {},
-          card(id, { meaning: shown.meaning[id], selectable: editing, ctx, faulty: id === faulty }),
-        ),
+        cardItem(id, { meaning: shown.meaning[id], selectable: editing, ctx, faulty: id === faulty }),
       ),
     ),
     editing
@@ -130,14 +151,14 @@ function group(g, index, { editing, refusal, ctx }) {
             class: "move-here",
             "data-kind": "submit",
             "data-slot": `group-${index}`,
-            "aria-label": `Move the selected cards to group ${index + 1}`,
+            "aria-label": say("grucha.move_to", { n: index + 1 }),
             disabled: ctx.pending || !draft.selected.size,
             onclick: () => d.moveTo(index, ctx),
           },
-          "Move here",
+          say("grucha.move_here"),
         )
       : null,
-    refusal ? h("p", { class: "refusal", role: "alert" }, `Refused: ${reasonText(refusal)}.`) : null,
+    refusal ? h("p", { class: "refusal", role: "alert" }, refused(refusal)) : null,
   );
 }
 
@@ -148,15 +169,15 @@ function tableSection(ctx, editing, refusal) {
   return h(
     "section",
     { class: "grucha-table", "aria-labelledby": "grucha-table-title" },
-    h("h3", { id: "grucha-table-title" }, editing ? "The table (your layout)" : "The table"),
-    whole ? h("p", { class: "refusal", role: "alert" }, `Refused: ${reasonText(whole)}.`) : null,
+    h("h3", { id: "grucha-table-title" }, say(editing ? "grucha.table.yours" : "grucha.table")),
+    whole ? h("p", { class: "refusal", role: "alert" }, refused(whole)) : null,
     groups.length
       ? h(
           "ol",
           { class: "grucha-groups" },
           groups.map((g, i) => group(g, i, { editing, refusal: i === atGroup ? refusal : null, ctx })),
         )
-      : h("p", {}, "No groups on the table yet."),
+      : h("p", {}, say("grucha.table.empty")),
     editing ? tools(ctx) : null,
   );
 }
@@ -179,13 +200,13 @@ function tools(ctx) {
   const none = !draft.selected.size;
   return h(
     "div",
-    { class: "grucha-tools", role: "group", "aria-label": "Lay out the table" },
-    button("new-group", "New group", () => d.moveTo(null, ctx), none, {
-      "aria-label": "Move the selected cards to a new group",
+    { class: "grucha-tools", role: "group", "aria-label": say("grucha.tools") },
+    button("new-group", say("grucha.new_group"), () => d.moveTo(null, ctx), none, {
+      "aria-label": say("grucha.new_group.label"),
     }),
-    button("to-hand", "Back to hand", () => d.backToHand(ctx), ![...draft.selected].some((c) => hand.has(c))),
-    button("reset", "Start again", () => d.reset(ctx), false),
-    button("send", "Submit table", () => ctx.choose("submit", d.submission()), false, { class: "primary" }),
+    button("to-hand", say("grucha.to_hand"), () => d.backToHand(ctx), ![...draft.selected].some((c) => hand.has(c))),
+    button("reset", say("grucha.reset"), () => d.reset(ctx), false),
+    button("send", say("grucha.send"), () => ctx.choose("submit", d.submission()), false, { class: "primary" }),
   );
 }
 
@@ -195,7 +216,8 @@ function handSection(ctx, editing) {
   return h(
     "section",
     { class: "grucha-hand", "aria-labelledby": "grucha-hand-title" },
-    h("h3", { id: "grucha-hand-title" }, `Your hand (${ctx.view.hand.length})`),
+    // the cards still in the hand: while laying out, those not moved into a group (GRU-9)
+    h("h3", { id: "grucha-hand-title" }, say("grucha.hand", { count: cards.length })),
     h(
       "button",
       {
@@ -204,35 +226,34 @@ function handSection(ctx, editing) {
         "data-kind": "sort",
         onclick: () => d.sortBy(other, ctx),
       },
-      `Sort by ${other}`,
+      say(`grucha.sort.${other}`),
     ),
     cards.length
       ? h(
           "ul",
           { class: "group-cards" },
-          cards.map((id) => h("li", {}, card(id, { selectable: editing, ctx }))),
+          cards.map((id) => cardItem(id, { selectable: editing, ctx })),
         )
-      : h("p", {}, editing ? "Every card of your hand is laid out." : "Your hand is empty."),
+      : h("p", {}, say(editing ? "grucha.hand.laid_out" : "grucha.hand.empty")),
     ctx.view.hand.length === 1 && (ctx.offered("end") || []).length
-      ? h("p", { class: "field-hint" }, "One card left: call GRUCHA as you end your turn, or draw 5.")
+      ? h("p", { class: "field-hint" }, say("grucha.hand.one_left"))
       : null,
   );
 }
 
 // a hand revealed at a round's end (GRU-13), as the log names cards
 function shownHand(cards) {
-  return cards.length ? cards.map((id) => faceText(id).text).join(" ") : "out";
+  return cards.length ? cards.map((id) => faceText(id).text).join(" ") : say("grucha.hand.out");
 }
 
 function standings(ctx) {
   const v = ctx.view;
-  const limit = v.point_limit === null ? "" : `, out over ${v.point_limit} points`;
-  const rounds = v.rounds === null ? "" : ` of ${v.rounds}`;
+  const title = `grucha.round${v.rounds === null ? "" : ".of"}${v.point_limit === null ? "" : ".limit"}`;
   return h(
     "section",
     { class: "grucha-standings", "aria-labelledby": "grucha-standings-title" },
-    h("h3", { id: "grucha-standings-title" }, `Round ${v.round}${rounds}${limit}`),
-    h("p", {}, `Stock: ${v.stock_count} card(s). Dealer: ${who(v.dealer, ctx)}.`),
+    h("h3", { id: "grucha-standings-title" }, say(title, { round: v.round, rounds: v.rounds, limit: v.point_limit })),
+    h("p", {}, say("grucha.stock", { count: v.stock_count, dealer: who(v.dealer, ctx) })),
     h(
       "table",
       { class: "grucha-scores" },
@@ -242,12 +263,12 @@ function standings(ctx) {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, "Seat"),
-          h("th", { scope: "col" }, "Cards"),
-          v.revealed.length ? h("th", { scope: "col" }, "Shown") : null,
-          v.history.map((_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
-          h("th", { scope: "col" }, "Total"),
-          h("th", { scope: "col" }, "Rank"),
+          h("th", { scope: "col" }, say("ui.seat")),
+          h("th", { scope: "col" }, say("grucha.col.cards")),
+          v.revealed.length ? h("th", { scope: "col" }, say("grucha.col.shown")) : null,
+          v.history.map((_, r) => h("th", { scope: "col" }, say("grucha.col.round", { round: r + 1 }))),
+          h("th", { scope: "col" }, say("grucha.col.total")),
+          h("th", { scope: "col" }, say("grucha.col.rank")),
         ),
       ),
       h(
@@ -257,7 +278,11 @@ function standings(ctx) {
           h(
             "tr",
             { class: seat === v.to_act ? "active" : null, "data-seat": seat },
-            h("th", { scope: "row" }, who(seat, ctx) + (seat === v.to_act ? " — to play" : "")),
+            h(
+              "th",
+              { scope: "row" },
+              seat === v.to_act ? say("grucha.to_play", { seat: who(seat, ctx) }) : who(seat, ctx),
+            ),
             h("td", {}, String(size)),
             v.revealed.length ? h("td", { class: "shown" }, shownHand(v.revealed[seat])) : null,
             v.history.map((scores) => h("td", {}, String(scores[seat]))),
