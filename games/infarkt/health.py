@@ -146,7 +146,7 @@ def kill(state: State, dead: list[int]) -> list[EventBody]:
     """INF-17: the dead lose their figures, their cards go to the discard piles and their money to the
     bank and their tokens to the supply, each change logged (the diary stays with them, as a record)."""
     state.deaths += 1
-    graves = [
+    graves: list[str] = [
         next(TRACKS[t] for t, v in enumerate(state.players[s].tracks) if t != OBESITY and v >= GRAVE)
         for s in dead
     ]
