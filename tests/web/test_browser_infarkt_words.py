@@ -259,3 +259,55 @@ def test_inf1_inf4_each_health_track_has_a_popover_and_the_table_speaks_the_page
         assert page.locator(".inf-tracks").first.get_attribute("aria-label") == "Ukazatele zdraví"
         assert page.inner_text("#inf-places-title") == "Místa"
     assert "help-" in (track.get_attribute("aria-describedby") or "")
+
+
+#: the table drawn by the renderer for a view of round 3 in which seat 0 died of blood pressure; seat 1
+#: (the viewer) lives: the player panels' lines
+PANELS = """async ([lang]) => {
+  const infarkt = (await import('/static/app/renderers/index.js')).rendererFor('infarkt');
+  const catalog = await (await fetch(`/api/games/infarkt/catalog?lang=${lang}`)).json();
+  const player = (tracks, died, money) => ({ tracks, died, money, family: 0, career: 0, cards: [],
+    diary: [], figures: [] });
+  const view = { round: 3, round_limit: 100, phase: 'actions', start: 1, places: ['work', 'gym'],
+    players: [player([0, 10, 0, 3, 0, 0], 1, 0), player([0, 0, 0, 0, 0, 0], 0, 2)], offer: [],
+    set_aside: [], market: [], black_market: [], windows: [], decision: null, goods_count: 60,
+    medicines_count: 20, events_count: 40, placements: { committed: [], seats: [], mine: [] } };
+  const name = (n) => `${lang === 'cs' ? 'Místo' : 'Seat'} ${n}`;
+  const ctx = { viewer: 1, view, catalog, name, prompt: null, pending: false, offered: () => null };
+  const root = infarkt.view(ctx);
+  return [...root.querySelectorAll('.inf-player')].map((p) => [
+    p.querySelector('h4').textContent, p.querySelector('.inf-money').textContent]);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            [
+                [
+                    "Seat 0 ✝ dead",
+                    "Money 0 · dead: blood pressure reached the grave; death 1 of the game, a later death"
+                    " ranks higher",
+                ],
+                ["Seat 1 (you)", "Money 2 · start player"],
+            ],
+        ),
+        (
+            "cs",
+            [
+                [
+                    "Místo 0 ✝ mrtvý",
+                    "Peníze 0 · mrtvý: na hrobě tlak; 1. úmrtí ve hře, pozdější úmrtí se řadí výš",
+                ],
+                ["Místo 1 (ty)", "Peníze 2 · začínající hráč"],
+            ],
+        ),
+    ],
+)
+def test_inf4_inf17_a_dead_players_panel_names_the_track_at_the_grave_and_what_its_death_number_means(
+    pages: Pages, base_url: str, lang: str, expected: list[list[str]]
+) -> None:
+    page = room_page(pages, base_url, "cs-CZ" if lang == "cs" else "en-US")
+    assert page.evaluate(PANELS, [lang]) == expected

@@ -160,10 +160,18 @@ function hand(player, seat, ctx) {
   );
 }
 
+/** INF-4: the tracks of a dead player at the grave (any but obesity at 10), by name. */
+function graves(player) {
+  return player.tracks
+    .map((value, track) => (track !== OBESITY && value >= GRAVE ? trackName(track) : null))
+    .filter(Boolean)
+    .join(", ");
+}
+
 function playerPanel(view, player, seat, ctx) {
   const notes = [
     seat === view.start ? say("infarkt.player.start") : null,
-    player.died ? say("infarkt.player.died", { step: player.died }) : null,
+    player.died ? say("infarkt.player.died", { step: player.died, tracks: graves(player) }) : null,
     view.placements.committed.includes(seat) && !player.died ? say("infarkt.player.placed") : null,
   ].filter(Boolean);
   const tokens = view.places.includes("family") || view.places.includes("career");
