@@ -61,15 +61,20 @@ class Chosen(EventStruct, frozen=True, tag="chosen"):
     place: str = ""
 
 
-class Changed(EventStruct, frozen=True, tag="changed"):
+class Changed(EventStruct, frozen=True, tag="changed", omit_defaults=True):
     """``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
     from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
-    dead's money to the bank). Every change of a seat's money is one of these (an action's price too)."""
+    dead's money to the bank). Every change of a seat's money is one of these (an action's price too).
+    ``lost``: per track, the part of the effect beyond the track's end that had no effect (INF-1: a
+    track already at 0 or 10), empty when nothing was lost; ``causes``: the rows of the worsening table
+    that gave this change (INF-18, ids of ``worsening.json``), empty for any other source."""
 
     seat: int
     deltas: list[int]
     money: int
     source: str
+    lost: list[int] = []
+    causes: list[str] = []
 
 
 class Moved(EventStruct, frozen=True, tag="moved"):
@@ -96,11 +101,14 @@ class Tokens(EventStruct, frozen=True, tag="tokens"):
     delta: int
 
 
-class Died(EventStruct, frozen=True, tag="died"):
-    """``seats`` died in death step ``step`` (INF-17)."""
+class Died(EventStruct, frozen=True, tag="died", omit_defaults=True):
+    """``seats`` died in death step ``step`` (INF-17: the game's deaths counted from 1, a later one
+    ranking higher); ``graves``: for each of ``seats``, the track that reached the grave (INF-4: the first
+    at 10 in track order; empty in a log written before it was told)."""
 
     seats: list[int]
     step: int
+    graves: list[str] = []
 
 
 EventBody = (

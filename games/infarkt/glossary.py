@@ -52,6 +52,56 @@ def _placements(body: Mapping[str, Any]) -> str:
     return "; ".join(f"seat {s}: " + ", ".join(NAMES.get(p, p) for p in places) for s, places in placed)
 
 
+def _action_ids(place: str, value: str) -> list[str] | None:
+    """The action ids a `Chosen` option names (``gym``, ``A``: ``gym-a``; ``home``, ``rest_A``:
+    ``home-rest`` then ``home-a``; a place's own action, Work's ``work`` or the black market's ``buy``,
+    is the place's), or ``None`` when ``value`` is no action of ``place`` (``none``)."""
+    at = place.replace("_", "-")
+    ids = [at if v in (place, "buy") else f"{at}-{v.lower()}" for v in value.split("_")]
+    known = {a.id for a in cards.ACTIONS.values()}
+    return ids if place and all(i in known for i in ids) else None
+
+
+def _plain_figures(action_id: str) -> str:
+    """``pay 1, obesity -1, depression -1``: an action's price and effects in the log's plain words."""
+    act = next(a for a in cards.ACTIONS.values() if a.id == action_id)
+    parts = [f"pay {act.cost}"] if act.cost else []
+    parts += [f"money {act.money:+d}"] if act.money else []
+    parts += [f"cards: {act.cards}"] if act.cards else []
+    parts += [f"{t} {act.effects[t]:+d}" for t in TRACKS if act.effects.get(t)]
+    return ", ".join(parts) or "no effect on health"
+
+
+def _deed(body: Mapping[str, Any]) -> str:
+    """``Gym A (pay 1, obesity -1, depression -1)``: the action a `Chosen` option took, with its price
+    and effects (INF-9), joined by ``+`` for Home's rest and then A or B."""
+    ids = _action_ids(str(body.get("place", "")), str(body["value"]))
+    if ids is None:
+        return str(body["value"])
+    return " + ".join(f"{NAMES.get(i, i)} ({_plain_figures(i)})" for i in ids)
+
+
+def _void(body: Mapping[str, Any]) -> str:
+    """``obesity -1 had no effect: obesity is already at 0 (INF-1)``: a `Changed` event's lost parts."""
+    lost = body.get("lost") or []
+    return "; ".join(
+        f"{TRACKS[t]} {n:+d} had no effect: {TRACKS[t]} is already at {0 if n < 0 else cards.GRAVE} (INF-1)"
+        for t, n in enumerate(lost)
+        if n
+    )
+
+
+def _why(body: Mapping[str, Any]) -> str:
+    """``INF-18: cholesterol 7 or more: pressure +1``: the worsening rows behind a `Changed` event."""
+    rows = {r.id: r for r in cards.WORSENING}
+    said = [
+        f"{r.track} {r.threshold} or more: {r.target} {r.amount:+d}"
+        for c in body.get("causes") or []
+        if (r := rows.get(c))
+    ]
+    return "INF-18: " + "; ".join(said) if said else ""
+
+
 def _where(pile: str) -> str:
     """A `Moved` event's end: ``hand:2`` is seat 2's hand; a place or pile by its name."""
     return f"seat {pile[5:]}'s hand" if pile.startswith("hand:") else NAMES.get(pile, pile)
@@ -59,7 +109,8 @@ def _where(pile: str) -> str:
 
 #: The story's derived fields: health changes by track, places by seat, a move's ends by name.
 STORY_FIELDS = {
-    "changed": {"health": _health},
+    "changed": {"health": _health, "void": _void, "why": _why},
+    "chosen": {"deed": _deed},
     "placed": {"figures": _placements},
     "moved": {"origin": lambda b: _where(b["source"]), "destination": lambda b: _where(b["target"])},
 }
@@ -88,6 +139,14 @@ def _figures(
     return ", ".join(parts) or _say(file_rows["part.nothing"], lang)
 
 
+def _worsening_line(file_rows: Mapping[str, Row], lang: str, row: cards.Worsening) -> str:
+    """``cholesterol 7 or more: blood pressure +1``: one row of INF-18's table in ``lang``."""
+    track, target = ((file_rows[t].words(lang) or file_rows[t].en).name for t in (row.track, row.target))
+    return _say(
+        file_rows["part.worsening"], lang, track=track, threshold=row.threshold, target=target, n=row.amount
+    )
+
+
 def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     for card in cards.CARDS.values():
         words = {}
@@ -111,6 +170,12 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         yield Row.of(place.id, "place", words), "rulebook"  # places.json: the rulebook's
         if place.id in EXPANSIONS:  # the room option's choice, named and told as the place (INF-22…26)
             yield Row.of(f"option.expansions.{place.id}", "option", words), "rulebook"
+    for row in cards.WORSENING:  # INF-18's table, a row each, as the log and the warnings name them
+        said = {}
+        for lang in LANGS:
+            line = _worsening_line(file_rows, lang, row)
+            said[lang] = Words(line, _say(file_rows["part.worsening.text"], lang, rule=line))
+        yield Row.of(f"worsening.{row.id}", "term", said), cards.ROW_PROVENANCE[f"worsening:{row.id}"]
     for action in cards.ACTIONS.values():
         given = file_rows[f"action.{action.id}"]
         words = {}
@@ -133,6 +198,8 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
         if card is not None or place is not None:
             own = card or place
             return str(getattr(own, f"name_{lang}"))
+        if row_id in words:
+            return (words[row_id].words(lang) or words[row_id].en).name
         pile, _, seat = row_id.partition(":")
         row = words.get(f"pile.{pile}")
         if row is None:
@@ -143,13 +210,48 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
         moved = {TRACKS[i]: d for i, d in enumerate(body["deltas"]) if d}
         return _figures(words, lang, moved) if moved else ""
 
+    def track(t: int) -> str:
+        return (words[TRACKS[t]].words(lang) or words[TRACKS[t]].en).name
+
+    def void(body: Mapping[str, Any]) -> str:
+        lost = body.get("lost") or []
+        return "; ".join(
+            _say(
+                words["part.lost"],
+                lang,
+                change=f"{track(t)} {n:+d}",
+                track=track(t),
+                end=0 if n < 0 else cards.GRAVE,
+            )
+            for t, n in enumerate(lost)
+            if n
+        )
+
+    def why(body: Mapping[str, Any]) -> str:
+        rows = {r.id: r for r in cards.WORSENING}
+        said = [_worsening_line(words, lang, rows[c]) for c in body.get("causes") or [] if c in rows]
+        return "INF-18: " + "; ".join(said) if said else ""
+
+    def deed(body: Mapping[str, Any]) -> str:
+        ids = _action_ids(str(body.get("place", "")), str(body["value"]))
+        if ids is None:
+            return str(body["value"])
+        said = []
+        for i in ids:
+            row = words[f"action.{i}"]
+            act = next(a for a in cards.ACTIONS.values() if a.id == i)
+            figures = _figures(words, lang, act.effects, act.cost, act.money, act.cards)
+            said.append(f"{(row.words(lang) or row.en).name} ({figures})")
+        return " + ".join(said)
+
     def figures(body: Mapping[str, Any]) -> str:
         placed = sorted(body["placements"].items(), key=lambda item: int(item[0]))
         row = words["part.figures"]
         return "; ".join(_say(row, lang, seat=s, places=", ".join(map(name, p))) for s, p in placed)
 
     return {
-        "changed": {"health": health},
+        "changed": {"health": health, "void": void, "why": why},
+        "chosen": {"deed": deed},
         "placed": {"figures": figures},
         "moved": {"origin": lambda b: name(b["source"]), "destination": lambda b: name(b["target"])},
     }

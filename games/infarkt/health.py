@@ -102,14 +102,16 @@ def apply_item(state: State, item: Item, source: str, cancel: list[int] | None) 
     cancel = cancel or [0] * len(TRACKS)
     player.family -= sum(cancel)
     state.family_supply += sum(cancel)
-    applied = []
+    applied, lost = [], []
     for t, (delta, cancelled) in enumerate(zip(item.deltas, cancel, strict=True)):
-        new = min(GRAVE, max(0, player.tracks[t] + delta - cancelled))
+        wanted = player.tracks[t] + delta - cancelled
+        new = min(GRAVE, max(0, wanted))
         applied.append(new - player.tracks[t])
+        lost.append(wanted - new)
         player.tracks[t] = new
     money = max(-player.money, item.money)
     player.money += money
-    return Changed(item.seat, applied, money, source)
+    return Changed(item.seat, applied, money, source, lost if any(lost) else [], list(item.causes))
 
 
 def at_grave(player: Player) -> bool:
@@ -144,7 +146,11 @@ def kill(state: State, dead: list[int]) -> list[EventBody]:
     """INF-17: the dead lose their figures, their cards go to the discard piles and their money to the
     bank and their tokens to the supply, each change logged (the diary stays with them, as a record)."""
     state.deaths += 1
-    events: list[EventBody] = [Died(dead, state.deaths)]
+    graves: list[str] = [
+        next(TRACKS[t] for t, v in enumerate(state.players[s].tracks) if t != OBESITY and v >= GRAVE)
+        for s in dead
+    ]
+    events: list[EventBody] = [Died(dead, state.deaths, graves)]
     for seat in dead:
         player = state.players[seat]
         player.died = state.deaths
@@ -187,11 +193,13 @@ def worsening(state: State) -> list[Item]:
     for seat in living(state):
         tracks = state.players[seat].tracks
         deltas = [0] * len(TRACKS)
+        causes = []
         for row in WORSENING:
             if tracks[TRACKS.index(row.track)] >= row.threshold:
                 deltas[TRACKS.index(row.target)] += row.amount
+                causes.append(row.id)
         if any(deltas):
-            items.append(Item(seat, deltas))
+            items.append(Item(seat, deltas, causes=causes))
     return items
 
 

@@ -100,11 +100,13 @@ class Decision(msgspec.Struct, omit_defaults=True):
 
 
 class Item(msgspec.Struct):
-    """One application to ``seat``: six track changes and a money change (clamped at 0)."""
+    """One application to ``seat``: six track changes and a money change (clamped at 0); ``causes``:
+    the worsening rows behind it (INF-18), told with its change."""
 
     seat: int
     deltas: list[int]
     money: int = 0
+    causes: list[str] = []
 
 
 class Hit(msgspec.Struct, tag="hit", tag_field="kind"):

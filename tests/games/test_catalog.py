@@ -43,7 +43,9 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     assert sizes[("grucha", "pl")] == 155
     # igranie: a row per removable copy (152) and first_player's two choices name the options' choices
     assert sizes[("igranie", "pl")] == 582
-    assert sizes[("infarkt", "cs")] == 293  # the five expansions as the option's choices
+    # infarkt: the five expansions as the option's choices; INF-18's five worsening rows, the words a
+    # lost effect (INF-1) and a worsening row are told in, and the sources worsening, funeral and death
+    assert sizes[("infarkt", "cs")] == 304
 
 
 @pytest.mark.parametrize("game", sorted(OWN))

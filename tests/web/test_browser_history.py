@@ -182,11 +182,15 @@ def test_warnings_are_the_shown_seats_own_and_cite_their_rule(pages: Pages, base
             " then kills you. Your shelf holds 1 Food.",
         ]
     ]
-    # INF-4: a track at 9 but obesity (which never kills)
+    # INF-4: a track at 9 but obesity (which never kills); INF-18: the worsening at the end of the
+    # round (pressure 8 raises cholesterol, obesity 9 raises diabetes) takes two of them to the grave
     infarkt = {"phase": "actions", "players": [{"tracks": [9, 8, 9, 0, 9, 0], "died": 0}]}
+    ahead = "At the end of this round the worsening takes <{}> to the grave (10), and you die: <worsening.{}>"
     assert warnings_of(page, "infarkt", infarkt, 0) == [
         ["INF-4", "<cholesterol> is at 9: one more point is the grave."],
         ["INF-4", "<diabetes> is at 9: one more point is the grave."],
+        ["INF-18", ahead.format("cholesterol", "pressure") + "."],
+        ["INF-18", ahead.format("diabetes", "obesity") + "."],
     ]
     # GRU-11: one card in hand on the seat's own turn
     grucha = {"phase": "play", "to_act": 1, "hand_sizes": [4, 1]}

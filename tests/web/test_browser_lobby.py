@@ -164,3 +164,27 @@ def test_issue_21_6_igr_1_the_lobby_offers_the_seats_of_the_default_options(page
     assert lobby.input_value("#seats") == "3"
     assert lobby.inner_text("#game-about") == "iGranie z Gruzem: 3 to 5 seats; 2 to 5 with Allow two players."
     assert lobby.inner_text("#seats-hint") == "3 to 5 seats; 2 to 5 with Allow two players"
+
+
+def test_the_lobby_keeps_the_chosen_game_and_its_options_across_a_language_switch(pages: Pages) -> None:
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    page.select_option("#game", "infarkt")
+    page.wait_for_selector("#opt-infarkt-round_limit")
+    page.fill("#seats", "4")
+    page.fill("#opt-infarkt-round_limit", "12")
+    page.fill("#turn-timer", "90")
+    with page.expect_navigation():
+        page.select_option("#lang", "cs")
+    page.wait_for_selector("#opt-infarkt-round_limit")
+    assert page.get_attribute("html", "lang") == "cs"
+    assert page.input_value("#game") == "infarkt"
+    assert page.input_value("#seats") == "4"
+    assert page.input_value("#opt-infarkt-round_limit") == "12"
+    assert page.input_value("#turn-timer") == "90"
+    assert page.inner_text("#game-about").startswith("Jak nedostat infarkt: ")
+    # and back: still Infarkt, now worded in English again
+    with page.expect_navigation():
+        page.select_option("#lang", "en")
+    page.wait_for_selector("#opt-infarkt-round_limit")
+    assert (page.input_value("#game"), page.input_value("#opt-infarkt-round_limit")) == ("infarkt", "12")

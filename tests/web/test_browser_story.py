@@ -22,9 +22,10 @@ RAW = re.compile(
     r"\bundefined\b|\bnull\b|\bNone\b|\[\]|\{|\}|\b\w+_\w+\b|\b(seat|miejsce|místo|Platz) \d+(?! \()"
 )
 
-#: the kinds whose sentence names a field the server derives (Infarkt's tracks, figures, piles): the
-#: browser's story cannot tell them, so the game's renderer does
-DERIVED = {"infarkt": {"placed", "changed", "moved"}}
+#: the kinds whose sentence names a field the server derives (Infarkt's tracks, figures, piles, an
+#: option's action with its price and effects): the browser's story cannot tell them, so the game's
+#: renderer does
+DERIVED = {"infarkt": {"placed", "changed", "moved", "chosen"}}
 
 
 #: how a seat held by a bot is named, by language (chrome.json ``ui.seat.bot``)

@@ -1,6 +1,8 @@
 // The lobby page (/): the rooms, a page at a time as the API pages them, filtered by game and state;
 // a new room for any game, its options form generated from the game's options schema and worded by its
-// catalogue in the page's language; the rooms this browser holds seats in, to rejoin.
+// catalogue in the page's language; the rooms this browser holds seats in, to rejoin. The new room's form
+// as typed so far (the game, the seats, the options) is kept for the tab across a reload, which is what a
+// language switch does, so switching the language never loses the chosen game.
 
 import * as api from "./api.js";
 import { fill, h, seatName } from "./dom.js";
@@ -82,6 +84,57 @@ async function chooseGame() {
   fill($("options"), state.form.element);
 }
 
+// The new room's form as typed so far, kept for this tab (sessionStorage) while it is typed: the game,
+// the seats, the start and timer fields and every field of the options form by its id.
+const DRAFT = "boardroom.lobby.draft";
+
+function controlsOf(root) {
+  return [...root.querySelectorAll("input[id], select[id], textarea[id]")];
+}
+
+function keepDraft() {
+  const fields = {};
+  for (const el of controlsOf($("options"))) fields[el.id] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
+  const draft = {
+    game: $("game").value,
+    seats: $("seats").value,
+    autostart: $("autostart").checked,
+    timer: $("turn-timer").value,
+    fields,
+  };
+  try {
+    sessionStorage.setItem(DRAFT, JSON.stringify(draft));
+  } catch {
+    // a full storage only costs the draft across a reload
+  }
+}
+
+function draft() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+    return kept && typeof kept === "object" ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts ``kept`` (a `keepDraft` of the same game) back into the form, each field as typed; a field the
+ * form no longer has is left out. */
+function restoreDraft(kept) {
+  if (kept.seats) $("seats").value = kept.seats;
+  if (state.form) state.form.setSeats(Number($("seats").value));
+  $("autostart").checked = kept.autostart !== false;
+  $("turn-timer").value = kept.timer || "";
+  for (const el of controlsOf($("options"))) {
+    if (!(el.id in (kept.fields || {}))) continue;
+    const value = kept.fields[el.id];
+    if (el.type === "checkbox" || el.type === "radio") el.checked = Boolean(value);
+    else el.value = String(value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
 function fieldError(id, text) {
   $(id).hidden = !text;
   $(id).textContent = text || "";
@@ -130,6 +183,7 @@ async function create(event) {
   try {
     const created = await api.createRoom(body);
     storage.keepHost(created.room, created.host_token);
+    sessionStorage.removeItem(DRAFT);
     location.assign(`/rooms/${encodeURIComponent(created.room)}`);
   } catch (error) {
     if (error.code === "request/invalid" && (state.form.showError(error) || shownOnField(error))) return;
@@ -184,10 +238,19 @@ async function boot() {
     state.games.map((g) => h("option", { value: g.id }, g.title)),
   );
   for (const g of state.games) $("filter-game").append(h("option", { value: g.id }, g.title));
+  const kept = draft();
   const gregs = state.games.find((g) => g.id === "gregs");
-  if (gregs) $("game").value = "gregs";
+  if (kept && state.games.some((g) => g.id === kept.game)) $("game").value = kept.game;
+  else if (gregs) $("game").value = "gregs";
   await chooseGame();
-  $("game").addEventListener("change", chooseGame);
+  if (kept && kept.game === $("game").value) restoreDraft(kept);
+  $("game").addEventListener("change", async () => {
+    await chooseGame();
+    keepDraft();
+  });
+  $("create").addEventListener("input", keepDraft);
+  $("create").addEventListener("change", keepDraft);
+  addEventListener("pagehide", keepDraft);
   $("seats").addEventListener("input", () => state.form && state.form.setSeats(Number($("seats").value)));
   $("create").addEventListener("submit", create);
   $("filters").addEventListener("submit", (e) => {

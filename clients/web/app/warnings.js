@@ -1,10 +1,12 @@
 // Warnings a player needs, for the seat they concern, read from what that seat's view shows publicly
 // (no hidden information, nothing the server does not already show everyone): iGranie's rent the
-// wallet cannot pay and its Hunger marker, Infarkt's tracks a step from the grave, Grucha's GRUCHA
-// call. Each cites its rule; the words are the page's own (chrome.json).
+// wallet cannot pay and its Hunger marker, Infarkt's tracks a step from the grave and the worsening
+// the end of the round brings, Grucha's GRUCHA call. Each cites its rule; the words are the page's own
+// (chrome.json).
 
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { say } from "./words.js";
 
 const fillIn = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
 
@@ -47,7 +49,7 @@ const GRAVE = 10;
 function infarkt(view, seat, nameOf) {
   const p = view.players[seat];
   if (!p || p.died || view.phase === "over") return [];
-  return p.tracks
+  const grave = p.tracks
     .map((value, track) => ({ value, track }))
     .filter(({ value, track }) => track !== OBESITY && value === GRAVE - 1)
     .map(({ track }) => ({
@@ -57,6 +59,40 @@ function infarkt(view, seat, nameOf) {
         track: nameOf(TRACKS[track]),
       }),
     }));
+  return [...grave, ...worseningAhead(p.tracks, nameOf)];
+}
+
+/** INF-18's table, as games/infarkt/data/worsening.json has it (a test holds the two equal): a track
+ * at ``threshold`` or more raises ``target`` by ``amount`` at the end of every round. */
+export const WORSENING = [
+  { id: "cholesterol", track: "cholesterol", threshold: 7, target: "pressure", amount: 1 },
+  { id: "pressure", track: "pressure", threshold: 7, target: "cholesterol", amount: 1 },
+  { id: "obesity", track: "obesity", threshold: 5, target: "diabetes", amount: 1 },
+  { id: "depression", track: "depression", threshold: 5, target: "depression", amount: 1 },
+  { id: "cancer", track: "cancer", threshold: 1, target: "cancer", amount: 1 },
+];
+
+/** INF-18: what the worsening at the end of this round does to ``tracks`` as they stand now (read from
+ * the values before the step, as the rule reads them): a track it takes to the grave (INF-4: any but
+ * obesity at 10), each with the rows that push it, else what it will add, with its rows. The rows are
+ * named by the catalogue (``worsening.<id>``: "cholesterol 7 or more: blood pressure +1"). */
+function worseningAhead(tracks, nameOf) {
+  const rows = WORSENING.filter((row) => tracks[TRACKS.indexOf(row.track)] >= row.threshold);
+  if (!rows.length) return [];
+  const added = TRACKS.map((track) => rows.filter((r) => r.target === track).reduce((n, r) => n + r.amount, 0));
+  const said = (list) => list.map((r) => nameOf(`worsening.${r.id}`)).join("; ");
+  const fatal = TRACKS.map((track, i) => ({ track, i })).filter(
+    ({ i }) => i !== OBESITY && added[i] > 0 && tracks[i] < GRAVE && tracks[i] + added[i] >= GRAVE,
+  );
+  if (fatal.length) {
+    return fatal.map(({ track }) => ({
+      id: `worsening-grave-${track}`,
+      rule: "INF-18",
+      text: say("infarkt.warn.worsening_grave", { track: nameOf(track), rules: said(rows.filter((r) => r.target === track)) }),
+    }));
+  }
+  const changes = TRACKS.map((track, i) => (added[i] ? `${nameOf(track)} +${added[i]}` : null)).filter(Boolean);
+  return [{ id: "worsening", rule: "INF-18", text: say("infarkt.warn.worsening", { changes: changes.join(", "), rules: said(rows) }) }];
 }
 
 /** GRU-11: on ``seat``'s turn with one card in hand, ending the turn needs the GRUCHA call. */

@@ -106,7 +106,7 @@ def test_inf17_a_death_removes_figures_and_cards_and_every_living_player_pays_th
     state.players[1].money, state.players[2].money = 2, 0
     bodies = choose(match, 0, "work")
     state = match.state
-    assert of_kind(bodies, "died") == [Died([0], 1)]
+    assert of_kind(bodies, "died") == [Died([0], 1, ["depression"])]
     dead = state.players[0]
     assert (dead.died, dead.cards, dead.figures, dead.money) == (1, [], [], 0)
     assert COFFEE in state.goods_discard
@@ -122,7 +122,11 @@ def test_inf15_inf17_a_party_kills_both_neighbours_card_by_card_and_then_the_hos
     state.players[2].tracks = tracks(cholesterol=8)
     choose(match, 0, "B", HEADCHEESE, COFFEE)
     bodies = choose(match, 0, HEADCHEESE)
-    assert of_kind(bodies, "died") == [Died([1], 1), Died([2], 2), Died([0], 3)]
+    assert of_kind(bodies, "died") == [
+        Died([1], 1, ["cholesterol"]),
+        Died([2], 2, ["cholesterol"]),
+        Died([0], 3, ["depression"]),
+    ]
     funerals = [(b.seat, b.deltas[3]) for b in of_kind(bodies, "changed") if b.source == "funeral"]
     # the left guest's death: the right guest +1 funeral +1 shock, the host +1 funeral +2 shock;
     # the right guest's: the host +1 +2 again, which reaches the grave
@@ -272,7 +276,7 @@ def test_inf19_a_broke_holder_is_asked_alone_before_a_funerals_depression() -> N
     state.players[1].tracks = tracks(depression=9)
     give(state, 1, ANTIDEP)
     bodies = choose(match, 0, "work")
-    assert of_kind(bodies, "died") == [Died([0], 1)]
+    assert of_kind(bodies, "died") == [Died([0], 1, ["depression"])]
     assert list(prompts(match)) == [1]
     assert prompts(match)[1].choices == {"pass": [{}], "medicine": [{"card": ANTIDEP}]}
     assert prompts(match)[1].timer == "medicine"
@@ -290,7 +294,7 @@ def test_inf19_a_party_guest_is_asked_before_the_shock_of_the_other_guests_death
     state.players[2].tracks = tracks(depression=8)
     give(state, 2, ANTIDEP)
     bodies = choose(match, 0, "B", HEADCHEESE, COFFEE, HEADCHEESE)
-    assert of_kind(bodies, "died") == [Died([1], 1)]
+    assert of_kind(bodies, "died") == [Died([1], 1, ["cholesterol"])]
     # the funeral (+1, nobody has money) and the guest's shock (+1) would take depression 8 to 10
     assert list(prompts(match)) == [2] and prompts(match)[2].timer == "medicine"
     act(match, 2, "medicine", card=ANTIDEP)
@@ -300,3 +304,37 @@ def test_inf19_a_party_guest_is_asked_before_the_shock_of_the_other_guests_death
     # the worsening step's +1 (depression 5 or more)
     assert state.players[2].tracks == tracks(cholesterol=2, pressure=1, depression=6)
     assert state.players[0].tracks == tracks(depression=3)  # the host: +1 funeral, +2 shock
+
+
+def test_inf1_the_part_of_an_effect_beyond_a_tracks_end_is_told_as_lost() -> None:
+    match = table(3)
+    state = visit(match, 0, "gym")
+    empty_hands(state)
+    state.players[0].money = 3
+    state.players[0].tracks = tracks(depression=4)
+    bodies = choose(match, 0, "A")
+    # Gym A: obesity -1 at obesity 0 does nothing, depression -1 and the price apply
+    gym = [b for b in of_kind(bodies, "changed") if b.source == "gym-a"]
+    assert gym == [Changed(0, tracks(depression=-1), -1, "gym-a", tracks(obesity=-1))]
+
+
+def test_inf18_a_worsening_change_names_the_rows_that_gave_it() -> None:
+    match = table(3)
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[1].tracks = tracks(cholesterol=7, obesity=5)
+    bodies = choose(match, 0, "none")
+    worse = [b for b in of_kind(bodies, "changed") if b.source == "worsening"]
+    assert worse == [
+        Changed(1, tracks(pressure=1, diabetes=1), 0, "worsening", [], ["cholesterol", "obesity"])
+    ]
+
+
+def test_inf4_a_death_names_the_track_that_reached_the_grave() -> None:
+    match = table(3)
+    state = visit(match, 0, "work")
+    empty_hands(state)
+    state.players[0].tracks = tracks(obesity=10, cancer=9)
+    state.players[1].tracks = tracks(depression=9)
+    bodies = choose(match, 0, "none")
+    assert of_kind(bodies, "died") == [Died([0, 1], 1, ["cancer", "depression"])]

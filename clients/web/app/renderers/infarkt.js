@@ -7,7 +7,7 @@
 
 import { h } from "../dom.js";
 import { helped } from "../help.js";
-import { who } from "./generic.js";
+import { t } from "../i18n.js";
 import { say } from "../words.js";
 
 // the tracks' ids in the order of the wire's lists of six (games/infarkt/cards.py TRACKS)
@@ -18,28 +18,11 @@ const GRAVE = 10;
 
 
 
-const STEPS = {
-  pick: "picking an event",
-  remove: "removing an event from the afterlife offer",
-  place: "placing figures",
-  resolve: "choosing which figure acts next",
-  option: "choosing an action",
-  spree: "choosing the card to return",
-  keep_medicine: "choosing the medicine to keep",
-  take: "choosing a card to take",
-  give: "choosing a card to give",
-  card: "choosing a card",
-  serve: "choosing which card to serve first",
-};
+// the decision steps the status line words (chrome.json `infarkt.step.<step>`)
+const STEPS = ["pick", "remove", "place", "resolve", "option", "spree", "keep_medicine", "take", "give", "card", "serve"];
 
-const OPTIONS = {
-  none: "Do nothing",
-  rest: "Rest",
-  refresh: "Refresh the offer",
-  rest_A: "Rest, then A",
-  rest_B: "Rest, then B",
-};
-
+/** A seat as the table names it: the viewer's own in the page's words ("you", "tvoje místo"). */
+const who = (seat, ctx) => (seat === ctx.viewer ? t("ui.you", "you") : ctx.name(seat));
 
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 
@@ -111,35 +94,47 @@ function optionHelp(place, value) {
 // an action id of actions.json ("supermarket-a", "home-rest", "black-market"), a card id or a rule's word
 function sourceName(source) {
   if (/^(goods|medicine|event)-/.test(source)) return cardName(source);
-  if (source === "worsening") return "the worsening";
-  if (source === "funeral") return "a funeral";
+  if (["worsening", "funeral", "death"].includes(source) && entry(source)) return named(source);
   if (isPlace(source.replace(/-/g, "_"))) return placeName(source.replace(/-/g, "_"));
   if (entry(`action.${source}`)) return named(`action.${source}`);
   return source;
 }
 
-function trackRow(value, t) {
+/** One health track of ``seat``: its cells with the grave, its value, and as its popover what the track
+ * is and where its grave is (the catalogue's text, INF-1, INF-4) and what the worsening does with it
+ * (INF-18: the catalogue's rows of the table that read this track). */
+function trackRow(value, track, seat) {
   const cells = [];
   for (let n = 1; n <= GRAVE; n += 1) {
-    const grave = n === GRAVE && t !== OBESITY;
+    const grave = n === GRAVE && track !== OBESITY;
     cells.push(h("span", { class: ["cell", n <= value && "filled", grave && "grave"] }, grave ? "✝" : ""));
   }
-  const about = `${trackName(t)} ${value} of ${GRAVE}${t === OBESITY ? " (never kills)" : ", the grave at 10"}`;
-  return h(
-    "li",
-    { class: ["inf-track", value >= 7 && t !== OBESITY && "danger"], "aria-label": about },
-    h("span", { class: "track-name", "aria-hidden": "true" }, trackName(t)),
-    h("span", { class: "track-cells", "aria-hidden": "true" }, cells),
-    h("span", { class: "track-value", "aria-hidden": "true" }, String(value)),
+  const about = say(track === OBESITY ? "infarkt.track.about_obesity" : "infarkt.track.about", {
+    track: trackName(track),
+    value,
+    grave: GRAVE,
+  });
+  // the worsening row that reads this track is named by the track (worsening.json: its id is its track)
+  const help = [textOf(TRACK_IDS[track]), textOf(`worsening.${TRACK_IDS[track]}`)].filter(Boolean).join("\n");
+  return helped(
+    h(
+      "li",
+      { class: ["inf-track", value >= 7 && track !== OBESITY && "danger"], "aria-label": about, "data-track": TRACK_IDS[track] },
+      h("span", { class: "track-name", "aria-hidden": "true" }, trackName(track)),
+      h("span", { class: "track-cells", "aria-hidden": "true" }, cells),
+      h("span", { class: "track-value", "aria-hidden": "true" }, String(value)),
+    ),
+    help,
+    `track|${seat}|${TRACK_IDS[track]}`,
   );
 }
 
 function hand(player, seat, ctx) {
   const offers = (seat === ctx.viewer && ctx.offered("medicine")) || [];
-  if (!player.cards.length) return h("p", { class: "inf-empty" }, "No cards.");
+  if (!player.cards.length) return h("p", { class: "inf-empty" }, say("infarkt.player.no_cards"));
   return h(
     "ul",
-    { class: "inf-cards", "aria-label": "Cards" },
+    { class: "inf-cards", "aria-label": say("infarkt.player.cards") },
     player.cards.map((card) => {
       const usable = offers.find((c) => c.card === card);
       const name = card.startsWith("medicine-") ? medicineName(card) : cardName(card);
@@ -156,7 +151,7 @@ function hand(player, seat, ctx) {
                 disabled: ctx.pending,
                 onclick: () => ctx.choose("medicine", usable),
               },
-              `Use ${name}`,
+              say("infarkt.label.medicine", { card: name }),
             )
           : name,
       );
@@ -165,11 +160,19 @@ function hand(player, seat, ctx) {
   );
 }
 
+/** INF-4: the tracks of a dead player at the grave (any but obesity at 10), by name. */
+function graves(player) {
+  return player.tracks
+    .map((value, track) => (track !== OBESITY && value >= GRAVE ? trackName(track) : null))
+    .filter(Boolean)
+    .join(", ");
+}
+
 function playerPanel(view, player, seat, ctx) {
   const notes = [
-    seat === view.start ? "start player" : null,
-    player.died ? `died (death ${player.died})` : null,
-    view.placements.committed.includes(seat) && !player.died ? "has placed" : null,
+    seat === view.start ? say("infarkt.player.start") : null,
+    player.died ? say("infarkt.player.died", { step: player.died, tracks: graves(player) }) : null,
+    view.placements.committed.includes(seat) && !player.died ? say("infarkt.player.placed") : null,
   ].filter(Boolean);
   const tokens = view.places.includes("family") || view.places.includes("career");
   return h(
@@ -179,21 +182,33 @@ function playerPanel(view, player, seat, ctx) {
       "aria-label": `${who(seat, ctx)}${notes.length ? `, ${notes.join(", ")}` : ""}`,
       "data-seat": seat,
     },
-    h("h4", {}, ctx.name(seat), seat === ctx.viewer ? " (you)" : "", player.died ? " ✝ dead" : ""),
+    h(
+      "h4",
+      {},
+      ctx.name(seat),
+      seat === ctx.viewer ? ` ${say("infarkt.player.you")}` : "",
+      player.died ? ` ${say("infarkt.player.dead")}` : "",
+    ),
     h(
       "p",
       { class: "inf-money" },
-      `Money ${player.money}`,
-      tokens ? ` · family tokens ${player.family} · career tokens ${player.career}` : "",
+      say("infarkt.player.money", { money: player.money }),
+      tokens
+        ? ` · ${say("infarkt.player.family", { count: player.family })} · ${say("infarkt.player.career", { count: player.career })}`
+        : "",
       notes.length ? ` · ${notes.join(", ")}` : "",
     ),
-    h("ul", { class: "inf-tracks", "aria-label": "Health tracks" }, player.tracks.map(trackRow)),
+    h(
+      "ul",
+      { class: "inf-tracks", "aria-label": say("infarkt.player.tracks") },
+      player.tracks.map((value, track) => trackRow(value, track, seat)),
+    ),
     hand(player, seat, ctx),
     h(
       "p",
       { class: "inf-diary" },
-      "Diary: ",
-      player.diary.length ? cardList(player.diary, `diary|${seat}`) : "empty",
+      `${say("infarkt.player.diary")} `,
+      player.diary.length ? cardList(player.diary, `diary|${seat}`) : say("infarkt.player.diary_empty"),
     ),
   );
 }
@@ -232,7 +247,7 @@ function placementControl(ctx) {
           disabled: ctx.pending || (!on && (chosen.length >= 3 || !reachable(place))),
           onclick: (event) => toggle(place, event),
         },
-        `Place a figure at ${placeName(place)}`,
+        say("infarkt.place.pick", { place: placeName(place) }),
       );
     },
     confirm: h(
@@ -242,8 +257,8 @@ function placementControl(ctx) {
         "p",
         { id: "inf-place-status", "aria-live": "polite" },
         chosen.length
-          ? `Chosen: ${chosen.map(placeName).join(", ")} (${chosen.length} of 3)`
-          : "Choose three different places.",
+          ? say("infarkt.place.chosen", { places: chosen.map(placeName).join(", "), count: chosen.length })
+          : say("infarkt.place.choose"),
       ),
       h(
         "button",
@@ -258,7 +273,7 @@ function placementControl(ctx) {
             ctx.choose("place", legal);
           },
         },
-        "Confirm placement",
+        say("infarkt.place.confirm"),
       ),
     ),
   };
@@ -271,7 +286,7 @@ function places(view, ctx) {
   return h(
     "section",
     { class: "inf-places", "aria-labelledby": "inf-places-title", tabindex: "-1" },
-    h("h3", { id: "inf-places-title" }, "Places"),
+    h("h3", { id: "inf-places-title" }, say("infarkt.places")),
     h(
       "ul",
       { class: "inf-board" },
@@ -285,10 +300,12 @@ function places(view, ctx) {
           h(
             "p",
             { class: "inf-figures" },
-            here.length ? `Figures: ${here.map((s) => who(s, ctx)).join(", ")}` : "No figures",
+            here.length ? say("infarkt.place.figures", { seats: here.map((s) => who(s, ctx)).join(", ") }) : say("infarkt.place.no_figures"),
           ),
-          mine.includes(place) ? h("p", { class: "inf-sealed" }, "Your sealed figure") : null,
-          offer && offer.length ? h("p", { class: "inf-offer" }, "Offer: ", cardList(offer, `offer|${place}`)) : null,
+          mine.includes(place) ? h("p", { class: "inf-sealed" }, say("infarkt.place.sealed")) : null,
+          offer && offer.length
+            ? h("p", { class: "inf-offer" }, `${say("infarkt.place.offer")} `, cardList(offer, `offer|${place}`))
+            : null,
           control ? control.button(place) : null,
         );
       }),
@@ -297,30 +314,46 @@ function places(view, ctx) {
   );
 }
 
+/** The option a decision works on (``A`` at the Gym: "Gym A"), by the catalogue's action names. */
+function optionName(place, option) {
+  const ids = optionIds(place, option);
+  if (ids) return ids.map(named).join(" + ");
+  return ["none", "rest", "refresh"].includes(option) ? say(`infarkt.label.option.${option}`) : option;
+}
+
 function status(view, ctx) {
-  const lines = [`Round ${view.round} of at most ${view.round_limit} · ${view.phase}`];
+  const phase = entry(`phase.${view.phase}`) ? named(`phase.${view.phase}`) : view.phase;
+  const lines = [say("infarkt.status.round", { round: view.round, limit: view.round_limit, phase })];
   // events and cards by name, each with its effects at hand
-  if (view.offer.length) lines.push(["Event offer: ", cardList(view.offer, "events")]);
-  if (view.set_aside.length) lines.push(["Set aside: ", cardList(view.set_aside, "aside")]);
-  if (view.preview) lines.push(["Your afterlife cards: ", cardList(view.preview, "preview")]);
-  if (view.spree) lines.push(["Your spree cards: ", cardList(view.spree, "spree")]);
-  if (view.goods_top) lines.push(["You know the top goods card: ", cardList([view.goods_top], "top")]);
+  const listed = (key, ids, list) => [`${say(key)} `, cardList(ids, list)];
+  if (view.offer.length) lines.push(listed("infarkt.status.offer", view.offer, "events"));
+  if (view.set_aside.length) lines.push(listed("infarkt.status.set_aside", view.set_aside, "aside"));
+  if (view.preview) lines.push(listed("infarkt.status.preview", view.preview, "preview"));
+  if (view.spree) lines.push(listed("infarkt.status.spree", view.spree, "spree"));
+  if (view.goods_top) lines.push(listed("infarkt.status.top", [view.goods_top], "top"));
   const d = view.decision;
   if (d) {
-    const at = d.place ? ` at ${placeName(d.place)}${d.option ? ` (${OPTIONS[d.option] || d.option})` : ""}` : "";
+    const step = STEPS.includes(d.step) ? say(`infarkt.step.${d.step}`) : d.step;
+    const vars = { seat: who(d.seat, ctx), step, place: d.place ? placeName(d.place) : "" };
+    vars.option = d.place && d.option ? optionName(d.place, d.option) : "";
+    const key = d.place ? (d.option ? "infarkt.status.now_option" : "infarkt.status.now_at") : "infarkt.status.now";
     const so = [...(d.chosen || []), ...(d.taken || [])].map(cardName);
-    lines.push(`Now: ${who(d.seat, ctx)} — ${STEPS[d.step] || d.step}${at}${so.length ? `; so far ${so.join(", ")}` : ""}`);
+    lines.push(so.length ? say("infarkt.status.so_far", { now: say(key, vars), cards: so.join(", ") }) : say(key, vars));
   }
   for (const w of view.windows) {
-    const what = w.purpose === "family" || w.timer === "family" ? "Family question" : "Medicine window";
-    lines.push(`${what} for ${w.seats.map((s) => who(s, ctx)).join(", ")}`);
+    const key = w.purpose === "family" || w.timer === "family" ? "infarkt.status.family" : "infarkt.status.medicine";
+    lines.push(say(key, { seats: w.seats.map((s) => who(s, ctx)).join(", ") }));
   }
   if (view.phase === "placement" && view.placements.seats.length) {
     const waiting = view.placements.seats.filter((s) => !view.placements.committed.includes(s));
-    lines.push(`Placing: ${waiting.length ? `waiting for ${waiting.map((s) => who(s, ctx)).join(", ")}` : "revealing"}`);
+    lines.push(
+      waiting.length
+        ? say("infarkt.status.waiting", { seats: waiting.map((s) => who(s, ctx)).join(", ") })
+        : say("infarkt.status.revealing"),
+    );
   }
-  lines.push(`Piles: goods ${view.goods_count}, medicines ${view.medicines_count}, events ${view.events_count}`);
-  return h("ul", { class: "inf-status", "aria-label": "Game status" }, lines.map((l) => h("li", {}, l)));
+  lines.push(say("infarkt.status.piles", { goods: view.goods_count, medicines: view.medicines_count, events: view.events_count }));
+  return h("ul", { class: "inf-status", "aria-label": say("infarkt.status") }, lines.map((l) => h("li", {}, l)));
 }
 
 export default {
@@ -398,13 +431,42 @@ function chooseLabel(value, ctx) {
 
 function changes(body) {
   const parts = body.deltas.map((d, t) => (d ? `${trackName(t)} ${signed(d)}` : null)).filter(Boolean);
-  if (body.money) parts.push(`money ${signed(body.money)}`);
-  return parts.length ? parts.join(", ") : "nothing";
+  if (body.money) parts.push(say("infarkt.log.money", { money: signed(body.money) }));
+  return parts.length ? parts.join(", ") : say("infarkt.log.nothing");
 }
 
-// The story (the catalogue's sentences) tells every event but these three, whose words the server
-// derives from the catalogue (tracks moved, figures placed, a move's ends): the browser has no such
-// fields, so it says them itself.
+/** The catalogue's template of ``id`` with its {fields} filled in. */
+const filled = (id, vars) => textOf(id).replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+
+/** INF-1: the parts of a change beyond a track's end, each said to have had no effect and why
+ * (``obesity −1 had no effect: obesity is already at 0 (INF-1)``); "" when nothing was lost. */
+function lostOf(body) {
+  return (body.lost || [])
+    .map((n, t) => (n ? filled("part.lost", { change: `${trackName(t)} ${signed(n)}`, track: trackName(t), end: n < 0 ? 0 : GRAVE }) : null))
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** INF-18: the worsening rows behind a change, by the catalogue's names (``INF-18: cholesterol 7 or
+ * more: blood pressure +1``); "" for a change of another source. */
+function causesOf(body) {
+  const rows = (body.causes || []).filter((c) => entry(`worsening.${c}`)).map((c) => named(`worsening.${c}`));
+  return rows.length ? `INF-18: ${rows.join("; ")}` : "";
+}
+
+/** A change of a seat's tracks and money with its source, why it came (a worsening's rows) and what of
+ * it had no effect (a track at its end): "Seat 1: depression −1, money −1 (Gym A) — obesity −1 had no
+ * effect: obesity is already at 0 (INF-1)." */
+function changedSentence(body, ctx) {
+  const why = causesOf(body);
+  const lost = lostOf(body);
+  const key = `infarkt.log.changed${why ? ".why" : ""}${lost ? ".lost" : ""}`;
+  return say(key, { seat: who(body.seat, ctx), changes: changes(body), source: sourceName(body.source), why, lost });
+}
+
+// The story (the catalogue's sentences) tells every event but these, whose words the server derives
+// from the catalogue (tracks moved, figures placed, a move's ends, an option's action with its price and
+// effects): the browser has no such fields, so it says them itself.
 function sentenceOf(body, ctx) {
   const p = (seat) => who(seat, ctx);
   switch (body.kind) {
@@ -414,20 +476,30 @@ function sentenceOf(body, ctx) {
         .join("; ")
         .concat(".");
     case "changed":
-      return `${p(body.seat)}: ${changes(body)} (${sourceName(body.source)}).`;
-    case "moved":
+      return changedSentence(body, ctx);
+    case "chosen":
+      if (body.step !== "option") return null;
+      return say("infarkt.log.option", { seat: p(body.seat), option: optionLabel(body.place, body.value) || body.value });
+    case "moved": {
+      const ends = { from: pileName(body.source, ctx), to: pileName(body.target, ctx) };
       return body.cards.length
-        ? `${body.cards.map(cardName).join(", ")} went from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`
-        : `${body.count} card(s) went face down from ${pileName(body.source, ctx)} to ${pileName(body.target, ctx)}.`;
+        ? say("infarkt.log.moved", { cards: body.cards.map(cardName).join(", "), ...ends })
+        : say("infarkt.log.moved_hidden", { count: body.count, ...ends });
+    }
     default:
       return null;
   }
 }
 
+/** A pile, an offer or a hand as the catalogue names it (``pile.goods``: "goods deck"); a seat's own
+ * pile (``hand:1``, ``spree:1``) with the seat's name. */
 function pileName(where, ctx) {
-  if (where.startsWith("hand:")) {
-    const seat = Number(where.slice(5));
-    return seat === ctx.viewer ? "your hand" : `${ctx.name(seat)}'s hand`;
+  const [pile, seat] = where.split(":");
+  if (seat !== undefined) {
+    const n = Number(seat);
+    if (pile === "hand") return n === ctx.viewer ? say("infarkt.pile.your_hand") : say("infarkt.pile.hand", { seat: ctx.name(n) });
+    return say("infarkt.pile.of", { pile: entry(`pile.${pile}`) ? named(`pile.${pile}`) : pile, seat: who(n, ctx) });
   }
-  return `the ${where.replace(/_/g, " ")}`;
+  if (entry(`pile.${pile}`)) return say("infarkt.pile.named", { pile: named(`pile.${pile}`) });
+  return isPlace(pile) ? say("infarkt.pile.named", { pile: placeName(pile) }) : pile;
 }

@@ -23,10 +23,15 @@ export type Event =
  * ``seat``'s tracks changed by ``deltas`` (as applied, after the limits) and money by ``money``,
  * from ``source`` (a card id, an action id, ``worsening``, ``funeral``, a medicine, ``death``: the
  * dead's money to the bank). Every change of a seat's money is one of these (an action's price too).
+ * ``lost``: per track, the part of the effect beyond the track's end that had no effect (INF-1: a
+ * track already at 0 or 10), empty when nothing was lost; ``causes``: the rows of the worsening table
+ * that gave this change (INF-18, ids of ``worsening.json``), empty for any other source.
  */
 export interface Changed {
+  causes?: string[];
   deltas: number[];
   kind: 'changed';
+  lost?: number[];
   money: number;
   seat: number;
   source: string;
@@ -89,9 +94,12 @@ export interface Decision {
   [k: string]: unknown;
 }
 /**
- * ``seats`` died in death step ``step`` (INF-17).
+ * ``seats`` died in death step ``step`` (INF-17: the game's deaths counted from 1, a later one
+ * ranking higher); ``graves``: for each of ``seats``, the track that reached the grave (INF-4: the first
+ * at 10 in track order; empty in a log written before it was told).
  */
 export interface Died {
+  graves?: string[];
   kind: 'died';
   seats: number[];
   step: number;
