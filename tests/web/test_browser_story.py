@@ -22,9 +22,10 @@ RAW = re.compile(
     r"\bundefined\b|\bnull\b|\bNone\b|\[\]|\{|\}|\b\w+_\w+\b|\b(seat|miejsce|místo|Platz) \d+(?! \()"
 )
 
-#: the kinds whose sentence names a field the server derives (Infarkt's tracks, figures, piles): the
-#: browser's story cannot tell them, so the game's renderer does
-DERIVED = {"infarkt": {"placed", "changed", "moved"}}
+#: the kinds whose sentence names a field the server derives (Infarkt's tracks, figures, piles; Gregs'
+#: places on the track): the browser's story cannot tell them, so the game's renderer does; and Gregs'
+#: winner, whom the page names by character (test_browser_gregs_newcomer checks both exactly)
+DERIVED = {"infarkt": {"placed", "changed", "moved"}, "gregs": {"moved", "game_end"}}
 
 
 #: how a seat held by a bot is named, by language (chrome.json ``ui.seat.bot``)
