@@ -2,8 +2,8 @@
 alone"), in Chromium, in English and German: a turn a rule ends says which rule, with a link into the
 rules panel (GRE-14, 17, 18); a move on the popularity track in words, places counted from 1 and a move
 the track's end cut short said to be one (GRE-7); the last round's turns in plural forms; the winner
-named by character and seat (GRE-20); the status lines and piles in the page's language; and the rules
-panel showing the time the reader's move has left."""
+named by character and seat (GRE-20); the status lines and piles in the page's language; the fixture
+tables' plurals; and the rules panel showing the time the reader's move has left."""
 
 from __future__ import annotations
 
@@ -258,6 +258,26 @@ def test_gre7_the_page_tells_a_move_as_the_story_does(pages: Pages, base_url: st
     assert [line for _, line in told] == expected
     # the story's own row tells only a move of no places; the others are the renderer's
     assert [row for row, _ in told][:-1] == [None] * (len(MOVES) - 1)
+
+
+HANDS = """async () => {
+  const { rendererFor } = await import('/static/app/renderers/index.js');
+  const view = { hand: ['H7'], hand_sizes: [1, 3], scores: [1, 0], active: 1, deck_size: 1,
+                 pile: ['S2', 'D5'] };
+  const ctx = { view, viewer: 0, name: (n) => `Seat ${n}`, offered: () => [], pending: false };
+  const box = document.createElement('div');
+  box.append(rendererFor('fixture-hands').view(ctx));
+  return [...box.querySelectorAll('.hand-sizes li, section[aria-label=Table] > p')].map((e) => e.textContent);
+}"""
+
+
+def test_the_fixture_table_counts_cards_and_points_in_plural_forms(pages: Pages, base_url: str) -> None:
+    page = open_table_words(pages, base_url, "en-US")
+    assert page.evaluate(HANDS) == [
+        "Deck: 1 card. Pile: D5 on top (2 cards).",
+        "you: 1 card, 1 point",
+        "Seat 1: 3 cards, 0 points — to play",
+    ]
 
 
 COUNTDOWN = {"en-US": r"Your move is waiting: (\d+) s left", "de-DE": r"Dein Zug wartet: noch (\d+) s"}
