@@ -80,6 +80,18 @@ class Discarded(EventStruct, frozen=True, tag="discarded"):
     whole_fan: bool = False
 
 
+class RevealingOver(EventStruct, frozen=True, tag="revealing_over"):
+    """``seat`` did not stop: a rule ended the revealing, ``rule`` names it (for a link to its text).
+    ``reason`` ``cheese``: a player without the curse revealed the cheese, the turn ends (GRE-14);
+    ``holder_cheese``: the holder revealed it, the turn ends with curse and place kept (GRE-17);
+    ``only_cheese``: the holder revealed every action card of the fan, the cheese alone is face down, so
+    the holder moves and hands the curse on (GRE-18)."""
+
+    seat: int
+    reason: Literal["cheese", "holder_cheese", "only_cheese"]
+    rule: str
+
+
 class LastRound(EventStruct, frozen=True, tag="last_round"):
     """``seat``'s character reached rank 1: every seat takes one more turn (GRE-20)."""
 
@@ -96,6 +108,7 @@ EventBody = (
     | Moved
     | CursePassed
     | Discarded
+    | RevealingOver
     | TimedOut
     | LastRound
     | GameEnded

@@ -32,7 +32,7 @@ class Gregs(Game[model.State, model.Options]):
     Action = actions.Action
     View = events.View
     EventBody = events.EventBody
-    story = load_story("games.gregs.data", "story.json", events.EventBody, NAMES)
+    story = load_story("games.gregs.data", "story.json", events.EventBody, NAMES, glossary.STORY_FIELDS)
     catalog = glossary.catalog(story)
 
     # ---- the five rules functions ---------------------------------------------------------------------

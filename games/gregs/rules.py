@@ -26,6 +26,7 @@ from games.gregs.events import (
     Moved,
     Reshuffled,
     Revealed,
+    RevealingOver,
     RowBuilt,
     TimedOut,
 )
@@ -139,17 +140,19 @@ def _reveal(state: State, seat: int, action: Reveal, rng: Rng) -> list[EventBody
     if card.card == CHEESE:
         return [Revealed(seat, slot, CHEESE, 0), *_cheese(state, seat, rng)]
     bodies: list[EventBody] = [Revealed(seat, slot, card.card, VALUES[card.card])]
-    if state.holder_turn and hidden_actions(state) == 0:
-        return [*bodies, *_settle(state, seat, rng)]  # GRE-18: only the cheese is left
+    if state.holder_turn and hidden_actions(state) == 0:  # GRE-18: only the cheese is left
+        return [*bodies, RevealingOver(seat, "only_cheese", "GRE-18"), *_settle(state, seat, rng)]
     return bodies
 
 
 def _cheese(state: State, seat: int, rng: Rng) -> list[EventBody]:
-    """GRE-17 for the holder (keeps curse and place, whole fan discarded), else GRE-14."""
+    """GRE-17 for the holder (keeps curse and place, whole fan discarded), else GRE-14; the turn's end
+    is said to be the rule's (`RevealingOver`)."""
     if state.holder_turn:
-        return [*discard_whole_fan(state), *end_turn(state, rng)]
+        over = RevealingOver(seat, "holder_cheese", "GRE-17")
+        return [over, *discard_whole_fan(state), *end_turn(state, rng)]
     moved = move(state, seat, revealed_sum(state))
-    return [*moved, *take_curse(state, seat), *end_turn(state, rng)]
+    return [RevealingOver(seat, "cheese", "GRE-14"), *moved, *take_curse(state, seat), *end_turn(state, rng)]
 
 
 def _stop(state: State, seat: int, action: Stop, rng: Rng) -> list[EventBody]:

@@ -28,7 +28,7 @@ MOVED = {"kind": "moved", "seat": 1, "by": 2, "start": 3, "end": 5}
 class TestLoad:
     def test_every_game_tells_its_own_events(self) -> None:
         assert sorted(HANDS.story.lines) == ["drew", "drew_face_down", "played"]
-        assert len(GREGS.story.lines) == 12 and GREGS.story.names["chr-greg"] == "Greg"
+        assert len(GREGS.story.lines) == 13 and GREGS.story.names["chr-greg"] == "Greg"
 
     @pytest.mark.parametrize(
         ("rows", "error"),

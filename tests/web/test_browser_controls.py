@@ -35,7 +35,10 @@ def test_choices_become_buttons_and_selects(pages: Pages) -> None:
     assert page.locator("main button[data-kind=stop]").count() == 0  # not offered now
     assert page.locator("main button[data-kind=pass]").all_inner_texts() == ["pass {}"]
     assert page.locator("main select option").count() == 10
+    # the select's button says what it sends, never a bare "Play"
+    assert page.locator("main button[data-kind=bid]").inner_text() == 'bid {"card":1}'
     page.select_option("main select", "3")
+    assert page.locator("main button[data-kind=bid]").inner_text() == 'bid {"card":4}'
     page.click("main button[data-kind=bid]")
     page.click("main button[data-kind=pass]")
     assert page.evaluate("window.chosen") == [["bid", {"card": 4}], ["pass", {}]]
@@ -45,6 +48,8 @@ def test_a_kind_without_choices_takes_free_form_fields(pages: Pages) -> None:
     page = pages.open("/")
     page.wait_for_selector("#opt-gregs-turn_limit")
     mount(page, {"id": "p", "kinds": ["say"], "choices": {}})
+    assert page.locator("main button[data-kind=say]").inner_text() == "Send: say {}"
+    assert page.locator("main label").inner_text() == "say {} — fields (JSON)"
     page.fill("main textarea", "[1, 2]")
     page.click("main button[data-kind=say]")
     assert (

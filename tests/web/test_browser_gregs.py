@@ -89,7 +89,8 @@ def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url:
     snapshot = spectator_snapshot(base_url, room)
     ranks = snapshot["outcome"]["ranks"]
     order = sorted(range(4), key=lambda s: (ranks[s], s))
-    expected = [f"Rank {ranks[s]}: Seat {s}" for s in order]
+    played = snapshot["view"]["characters"]  # each rank names the seat's character first (GRE-20)
+    expected = [f"Rank {ranks[s]}: {CHARACTERS[played[s]]}, Seat {s}" for s in order]
     shown = spectator.locator("#outcome .ranking li").all_inner_texts()
     assert [re.split(r" \(| — ", line)[0] for line in shown] == expected
 
@@ -99,7 +100,9 @@ def test_hot_seat_game_against_two_bots_with_a_spectator(pages: Pages, base_url:
     track = spectator.locator(shown_row).all_inner_texts()
     assert track == [CHARACTERS.get(card, card.removeprefix("rank-")) for card in view["row"]]
     status = spectator.locator("#table .gregs-status").inner_text()
-    assert f"Draw pile {view['draw_count']}, discard pile {view['discard_count']}" in status
+    draw, discard = view["draw_count"], view["discard_count"]
+    assert f"Draw pile: {draw} {'card' if draw == 1 else 'cards'}" in status.split("\n")
+    assert f"Discard pile: {discard} {'card' if discard == 1 else 'cards'}" in status.split("\n")
     fresh = pages.open(f"/rooms/{room}")
     fresh.wait_for_selector(OUTCOME)
     fresh.wait_for_selector("#public-log:not([hidden])")

@@ -23,9 +23,10 @@ RAW = re.compile(
 )
 
 #: the kinds whose sentence names a field the server derives (Infarkt's tracks, figures, piles, an
-#: option's action with its price and effects): the browser's story cannot tell them, so the game's
-#: renderer does
-DERIVED = {"infarkt": {"placed", "changed", "moved", "chosen"}}
+#: option's action with its price and effects; Gregs' places on the track): the browser's story cannot
+#: tell them, so the game's renderer does; and Gregs' winner, whom the page names by character
+#: (test_browser_gregs_newcomer checks both exactly)
+DERIVED = {"infarkt": {"placed", "changed", "moved", "chosen"}, "gregs": {"moved", "game_end"}}
 
 
 #: how a seat held by a bot is named, by language (chrome.json ``ui.seat.bot``)

@@ -34,9 +34,11 @@ function choiceButtons(kind, list, ctx) {
     );
   }
   const id = `choice-${kind}`;
+  // the button says what it sends: the chosen option's label ("Play Stinky Cheese"), not a bare "Play"
+  const send = h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, ctx.label(kind, list[0]));
   const select = h(
     "select",
-    { id, disabled: ctx.pending },
+    { id, disabled: ctx.pending, onchange: () => (send.textContent = ctx.label(kind, list[Number(select.value)])) },
     list.map((choice, i) => h("option", { value: String(i) }, ctx.label(kind, choice))),
   );
   return h(
@@ -50,7 +52,7 @@ function choiceButtons(kind, list, ctx) {
     },
     h("label", { for: id }, ctx.label(kind, {})),
     select,
-    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, say("ui.controls.play")),
+    send,
   );
 }
 
@@ -78,25 +80,18 @@ function freeForm(kind, ctx) {
             throw new Error("not an object");
         } catch {
           problem.hidden = false;
-          problem.textContent = 'Write the action\'s fields as a JSON object, e.g. {"slot": 2}.';
+          problem.textContent = say("ui.controls.fields_error");
           return;
         }
         ctx.choose(kind, fields);
       },
     },
-    h("label", { for: id }, `${ctx.label(kind, {})} — fields (JSON)`),
+    h("label", { for: id }, say("ui.controls.fields", { kind: ctx.label(kind, {}) })),
     area,
-    h(
-      "p",
-      { class: "field-hint", id: `${id}-hint` },
-      "This move takes fields you choose; the server checks them.",
-    ),
+    h("p", { class: "field-hint", id: `${id}-hint` }, say("ui.controls.fields_hint")),
     problem,
-    h(
-      "button",
-      { type: "submit", "data-kind": kind, disabled: ctx.pending },
-      `Send ${kind.replace(/_/g, " ")}`,
-    ),
+    // says what it sends: the kind by its name ("Send: Lay out the table"), never a bare "Send"
+    h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, say("ui.controls.send", { kind: ctx.label(kind, {}) })),
   );
 }
 

@@ -10,6 +10,12 @@ function key(viewer) {
   return viewer === null || viewer === undefined ? "null" : String(viewer);
 }
 
+/** The numbered rule an event says ended something (Gregs' ``revealing_over``: GRE-14, 17, 18), for a
+ * link into the rules panel; else null. */
+function ruleOf(body) {
+  return body && typeof body.rule === "string" && /^[A-Z]{3}-\d+$/.test(body.rule) ? body.rule : null;
+}
+
 /** The round an event tells of itself (a round's or a turn's start names it), else null. */
 function toldRound(body) {
   return body && Number.isInteger(body.round) ? body.round : null;
@@ -18,7 +24,7 @@ function toldRound(body) {
 export class EventLog {
   constructor(room) {
     this.storageKey = `boardroom.log.${room}`;
-    // viewer key -> [{id, version, kind, told, seen, round, text}], oldest first
+    // viewer key -> [{id, version, kind, told, seen, round, text, rule}], oldest first
     this.logs = new Map();
   }
 
@@ -34,7 +40,7 @@ export class EventLog {
       const kind = (event.body && event.body.kind) || "";
       const told = toldRound(event.body);
       const text = describe(event.body);
-      log.splice(at, 0, { id, version: event.version, kind, told, seen, round: null, text });
+      log.splice(at, 0, { id, version: event.version, kind, told, seen, round: null, text, rule: ruleOf(event.body) });
     }
     // each line's round: the last one an event told up to it; in a game whose events tell none, the
     // table's when the line came
@@ -54,9 +60,15 @@ export class EventLog {
     return !(this.logs.get(key(viewer)) || []).length;
   }
 
-  /** ``viewer``'s entries, oldest first: {version, round (null: not told), kind, text}. */
+  /** ``viewer``'s entries, oldest first: {version, round (null: not told), kind, text, rule (null: none)}. */
   oldestFirst(viewer) {
-    return (this.logs.get(key(viewer)) || []).map(({ version, round, kind, text }) => ({ version, round, kind, text }));
+    return (this.logs.get(key(viewer)) || []).map(({ version, round, kind, text, rule }) => ({
+      version,
+      round,
+      kind,
+      text,
+      rule: rule ?? null,
+    }));
   }
 
   save() {

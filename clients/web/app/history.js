@@ -17,9 +17,10 @@ export function pastOf(entries, version) {
   return entries.filter((e) => e.version <= version);
 }
 
-/** The log's lines: ``entries`` ({version, round, text}, oldest first) with a heading line before each
- * new round ("Round 2"), each line led by its move's number (the version its step made). */
-export function logLines(entries) {
+/** The log's lines: ``entries`` ({version, round, text, rule}, oldest first) with a heading line before
+ * each new round ("Round 2"), each line led by its move's number (the version its step made) and
+ * followed by ``link(rule)`` (a link into the rules panel, or null) when a rule ended what it tells. */
+export function logLines(entries, link = () => null) {
   const lines = [];
   let round = null;
   for (const entry of entries) {
@@ -36,6 +37,7 @@ export function logLines(entries) {
         h("span", { class: "log-move" }, t("ui.log.move", "move {move}").replace("{move}", entry.version)),
         " ",
         entry.text,
+        entry.rule && link(entry.rule) ? [" ", link(entry.rule)] : null,
       ),
     );
   }

@@ -74,6 +74,16 @@ function gruchaReasons(view) {
   return Object.fromEntries(view.totals.map((points, seat) => [seat, say("outcome.grucha.points", { count: points })]));
 }
 
+/** How the panel names ``seat``: its seat's name, and in Gregs its character first ("Greg, Seat 1 (Ann)"),
+ * since the table shows the characters on the track (GRE-3, 20). */
+function namer(game, view, seats, nameOf) {
+  return (seat) => {
+    const who = seatName(seat, seats);
+    const character = game === "gregs" && view && view.characters ? view.characters[seat] : null;
+    return character ? say("gregs.player", { character: nameOf(character), seat: who }) : who;
+  };
+}
+
 const REASONS = { gregs: gregsReasons, infarkt: infarktReasons, igranie: igranieReasons, grucha: gruchaReasons };
 
 /** How the game ended: the catalogue's `end.<reason>` text (its name where it has none), and for a guard
@@ -102,7 +112,8 @@ export function drawOutcome(outcome, seats, ctx = {}) {
   const order = outcome.ranks
     .map((rank, seat) => ({ rank, seat }))
     .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = outcome.winners.map((s) => seatName(s, seats)).join(", ");
+  const named = namer(ctx.game, view, seats, nameOf);
+  const winners = outcome.winners.map(named).join(", ");
   fill(
     box,
     h("h2", {}, say("outcome.title")),
@@ -116,7 +127,7 @@ export function drawOutcome(outcome, seats, ctx = {}) {
       "ol",
       { class: "ranking" },
       order.map(({ rank, seat }) => {
-        const who = seatName(seat, seats);
+        const who = named(seat);
         const why = reasons[seat];
         return h(
           "li",

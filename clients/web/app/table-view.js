@@ -5,7 +5,7 @@ import { controls } from "./controls.js";
 import { fill, h, seatName } from "./dom.js";
 import { logLines } from "./history.js";
 import { t } from "./i18n.js";
-import { missingNotes, refusalNote } from "./rules.js";
+import { missingNotes, refusalNote, ruleLink } from "./rules.js";
 import { say } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -144,6 +144,12 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   if (prompt && prompt.deadline) countdown.dataset.deadline = prompt.deadline;
   else delete countdown.dataset.deadline;
   countdown.textContent = countdownText(prompt);
+  // the rules panel sits away from the prompt: whoever reads it while their move waits sees the time
+  const reading = $("rules-countdown-time");
+  $("rules-countdown").hidden = !(prompt && prompt.deadline);
+  if (prompt && prompt.deadline) reading.dataset.deadline = prompt.deadline;
+  else delete reading.dataset.deadline;
+  reading.textContent = countdownText(prompt);
   fill(
     $("controls"),
     controls({
@@ -159,7 +165,7 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   fill($("action-error"), refusalNote(actionError, ctx));
   const box = $("log");
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 4; // a reader scrolled back stays
-  fill(box, logLines(log));
+  fill(box, logLines(log, (rule) => ruleLink(rule, ctx.catalog)));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
@@ -174,5 +180,7 @@ export function clearPrivate() {
   $("last-move").textContent = "";
   fill($("rule-notes"));
   $("action-error").textContent = "";
+  $("rules-countdown").hidden = true;
+  delete $("rules-countdown-time").dataset.deadline;
   $("play").hidden = true;
 }

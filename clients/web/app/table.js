@@ -98,12 +98,16 @@ function logSeatName(seat, viewer) {
 }
 
 /** An event's sentence: the game's catalogue's story told in the page's language, seats named by their
- * players (`logSeatName`); the renderer's own where the story has none (a game without a catalogue,
- * a field only the server derives). */
+ * players (`logSeatName`, or as the renderer's `logSeat` names them in this event); the renderer's own
+ * where the story has none (a game without a catalogue, a field only the server derives), given the
+ * same naming as ``ctx.logSeat``. */
 function describeEvent(body, ctx) {
-  const seat = (n) => logSeatName(n, ctx.viewer);
+  const seat = (n) => {
+    const name = logSeatName(n, ctx.viewer);
+    return (page.renderer.logSeat && page.renderer.logSeat(body, n, name, ctx)) || name;
+  };
   const told = page.catalog ? tell(page.catalog, body, { seat }) : null;
-  return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, ctx);
+  return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, { ...ctx, logSeat: seat });
 }
 
 function rendererContext(viewer) {

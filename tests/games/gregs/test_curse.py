@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from games.engine import IllegalAction
 from games.gregs import GAME
 from games.gregs.cards import ACTIONS
-from games.gregs.events import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed
+from games.gregs.events import CursePassed, Discarded, FanBuilt, Moved, Reshuffled, Revealed, RevealingOver
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
@@ -87,8 +88,8 @@ class TestHolderReveals:
         match = table()
         turn_of(match, 0, 0, HOLDER_FAN)
         bodies = reveal(match, 0, 0, 3)
-        assert kinds(bodies) == ["revealed", "revealed", "discarded", "fan_built"]
-        assert bodies[2] == Discarded(4, whole_fan=True)
+        assert kinds(bodies) == ["revealed", "revealed", "revealing_over", "discarded", "fan_built"]
+        assert bodies[2:4] == [RevealingOver(0, "holder_cheese", "GRE-17"), Discarded(4, whole_fan=True)]
         assert match.state.discard == [PLASTER, WRESTLING, ZOO, ROBOT]
         assert (match.state.holder, match.state.active, match.state.row[0]) == (0, 1, GREG)
         assert (len(match.state.fan), len(match.state.discard)) == (4, 4)
@@ -101,6 +102,7 @@ class TestHolderReveals:
         bodies = reveal(match, 0, 1)
         assert bodies == [
             Revealed(0, 1, CHEESE, 0),
+            RevealingOver(0, "holder_cheese", "GRE-17"),
             Discarded(3, whole_fan=True),
             Reshuffled(39),
             FanBuilt(1, False, 4, 3),
@@ -157,6 +159,21 @@ class TestHandOver:
         bodies = reveal(match, 0, 0, 2)
         assert bodies[-1] == Moved(0, 3, 0, 3)
         assert match.state.phase == "curse"
+
+    def test_gre18_the_revealing_that_a_rule_ends_says_which_rule(self) -> None:
+        match = table()
+        turn_of(match, 0, 0, [PLASTER, WRESTLING, ZOO, CHEESE])
+        bodies = reveal(match, 0, 0, 1, 2)  # the third reveal leaves only the cheese face down
+        assert bodies[2:] == [
+            Revealed(0, 2, ZOO, 4),
+            RevealingOver(0, "only_cheese", "GRE-18"),
+            Moved(0, 7, 0, 7),
+        ]
+        told = GAME.story.describe(msgspec.to_builtins(bodies[3]), lambda seat: "Ann")
+        assert told == (
+            "Ann revealed every action card: only the cheese is left face down, so the revealing ends"
+            " (a move by the revealed sum, then the curse is given away)"
+        )
 
     def test_gre18_the_curse_cannot_stay_with_the_holder(self) -> None:
         match = table()

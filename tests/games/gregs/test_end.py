@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine import Match, Outcome
 from games.gregs import GAME, rules
-from games.gregs.events import CursePassed, LastRound, Moved, Revealed, TimedOut
+from games.gregs.events import CursePassed, LastRound, Moved, Revealed, RevealingOver, TimedOut
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
@@ -81,8 +81,9 @@ class TestLastRound:
     def test_gre20_gre14_revealing_the_cheese_can_start_the_last_round(self) -> None:
         match = table()
         bodies = rupert_reaches_rank_one(match, fan=(0, 1))
-        assert bodies[1:5] == [
+        assert bodies[1:6] == [
             Revealed(1, 1, CHEESE, 0),
+            RevealingOver(1, "cheese", "GRE-14"),
             Moved(1, 4, 8, 9),
             LastRound(1),
             CursePassed(0, 1, "cheese"),
@@ -178,7 +179,7 @@ class TestTimeouts:
         match = table()
         turn_of(match, 1, 0, [ZOO, ROBOT, CHEESE, "act-wrestling-1"])
         bodies = time_out(match)
-        assert kinds(bodies)[:3] == ["timed_out", "revealed", "moved"]
+        assert kinds(bodies)[:4] == ["timed_out", "revealed", "revealing_over", "moved"]
         assert (bodies[0].default, bodies[1].slot, bodies[1].card) == ("reveal_random", 2, CHEESE)
 
     def test_after_a_reveal_the_default_is_stop(self) -> None:

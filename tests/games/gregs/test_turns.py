@@ -7,7 +7,7 @@ import pytest
 from games.engine import IllegalAction
 from games.gregs import GAME, rules
 from games.gregs.cards import ACTIONS
-from games.gregs.events import CursePassed, Discarded, LastRound, Moved
+from games.gregs.events import CursePassed, Discarded, LastRound, Moved, RevealingOver
 from tests.games.gregs.helpers import (
     CHEESE,
     FINLEY,
@@ -116,8 +116,13 @@ class TestReveal:
         match.state.row = [GREG, RODRICK, FINLEY, RUPERT, *RANKS]
         turn_of(match, 1, 0, [PLASTER, WRESTLING, CHEESE, ROBOT])
         bodies = reveal(match, 1, 3, 2)  # "Building a Robot", then the cheese: -2
-        assert kinds(bodies) == ["revealed", "revealed", "moved", "curse_passed", "discarded", "fan_built"]
-        assert bodies[2:4] == [Moved(1, -2, 3, 1), CursePassed(0, 1, "cheese")]
+        kinds_ = ["revealed", "revealed", "revealing_over", "moved", "curse_passed", "discarded", "fan_built"]
+        assert kinds(bodies) == kinds_
+        assert bodies[2:5] == [
+            RevealingOver(1, "cheese", "GRE-14"),
+            Moved(1, -2, 3, 1),
+            CursePassed(0, 1, "cheese"),
+        ]
         assert (match.state.holder, match.state.active) == (1, 2)
 
     def test_gre14_the_previous_holder_is_freed_and_plays_a_normal_turn(self) -> None:

@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { who } from "./generic.js";
+import { say } from "../words.js";
 
 export default {
   game: "fixture-commit",
@@ -26,7 +27,7 @@ export default {
           h(
             "li",
             {},
-            `${who(seat, ctx)}: cards ${hand.join(", ") || "none"}; ${v.scores[seat]} point(s); `,
+            `${who(seat, ctx)}: cards ${hand.join(", ") || "none"}; ${say("fixture.points", { count: v.scores[seat] })}; `,
             bids.committed.includes(seat) ? "has bid" : bids.seats.includes(seat) ? "still choosing" : "",
           ),
         ),

@@ -3,6 +3,10 @@
 
 import { h } from "../dom.js";
 import { who } from "./generic.js";
+import { say } from "../words.js";
+
+const cards = (count) => say("fixture.cards", { count });
+const points = (count) => say("fixture.points", { count });
 
 const SUITS = { H: "♥ hearts", S: "♠ spades", D: "♦ diamonds", C: "♣ clubs" };
 export const cardName = (id) => `${id.slice(1)} of ${SUITS[id[0]] || id[0]}`;
@@ -54,7 +58,7 @@ export default {
         h(
           "li",
           { class: seat === v.active ? "active" : null },
-          `${who(seat, ctx)}: ${size} card(s), ${v.scores[seat]} point(s)` +
+          `${who(seat, ctx)}: ${cards(size)}, ${points(v.scores[seat])}` +
             (seat === v.active ? " — to play" : ""),
         ),
       ),
@@ -70,8 +74,8 @@ export default {
         h(
           "p",
           {},
-          `Deck: ${v.deck_size} card(s). ` +
-            `Pile: ${top ? `${top} on top (${v.pile.length} card(s))` : "empty"}.`,
+          `Deck: ${cards(v.deck_size)}. ` +
+            `Pile: ${top ? `${top} on top (${cards(v.pile.length)})` : "empty"}.`,
         ),
         others,
       ),
@@ -92,7 +96,7 @@ export default {
     }
   },
   label(kind, choice) {
-    if (kind === "play") return `Play ${choice.card}`;
+    if (kind === "play") return `Play ${cardName(choice.card)}`;
     if (kind === "draw") return "Draw a card";
     return null;
   },

@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { who } from "./generic.js";
+import { say } from "../words.js";
 
 function announcement(move, ctx) {
   return move.move === "raid" ? `announces a raid on ${who(move.target, ctx)}` : "announces an advance";
@@ -29,7 +30,13 @@ export default {
     return h(
       "div",
       { class: "fixture-reaction" },
-      h("p", {}, `${who(v.active, ctx)} is active; ${v.turns_left} turn(s) left in the game.`),
+      h(
+        "p",
+        {},
+        v.turns_left
+          ? say("fixture.turns_left", { seat: who(v.active, ctx), count: v.turns_left })
+          : say("fixture.turns_left.none", { seat: who(v.active, ctx) }),
+      ),
       v.hand ? h("p", { class: "hand" }, `Your hand: ${v.hand.join(", ") || "empty"}`) : null,
       v.contest
         ? h(
@@ -55,7 +62,11 @@ export default {
         "ul",
         { class: "scores" },
         v.scores.map((s, seat) =>
-          h("li", {}, `${who(seat, ctx)}: ${s} point(s), ${v.hand_sizes[seat]} card(s)`),
+          h(
+            "li",
+            {},
+            `${who(seat, ctx)}: ${say("fixture.points", { count: s })}, ${say("fixture.cards", { count: v.hand_sizes[seat] })}`,
+          ),
         ),
       ),
       h("p", {}, `Deck: ${v.deck}; discard: ${v.discard.join(", ") || "empty"}.`),

@@ -30,5 +30,8 @@ export function rendererFor(game) {
     // what a prompt is for, on a hot-seat curtain (iGranie: "a window after Seat 0's roll"); null: the
     // page's own words
     purpose: (prompt, ctx) => (own.purpose && own.purpose(prompt, ctx)) || null,
+    // how the log names ``seat`` in ``body``'s sentence, given the page's ``name`` for it (Gregs: a
+    // winner by its character); null: that name
+    logSeat: (body, seat, name, ctx) => (own.logSeat && own.logSeat(body, seat, name, ctx)) || null,
   };
 }

@@ -14,6 +14,7 @@ export type Event =
   | Moved
   | CursePassed
   | Discarded
+  | RevealingOver
   | TimedOut
   | LastRound
   | GameEnded;
@@ -149,6 +150,20 @@ export interface Revealed {
   seat: number;
   slot: number;
   value: number;
+  [k: string]: unknown;
+}
+/**
+ * ``seat`` did not stop: a rule ended the revealing, ``rule`` names it (for a link to its text).
+ * ``reason`` ``cheese``: a player without the curse revealed the cheese, the turn ends (GRE-14);
+ * ``holder_cheese``: the holder revealed it, the turn ends with curse and place kept (GRE-17);
+ * ``only_cheese``: the holder revealed every action card of the fan, the cheese alone is face down, so
+ * the holder moves and hands the curse on (GRE-18).
+ */
+export interface RevealingOver {
+  kind: 'revealing_over';
+  reason: 'cheese' | 'holder_cheese' | 'only_cheese';
+  rule: string;
+  seat: number;
   [k: string]: unknown;
 }
 export interface RowBuilt {
