@@ -233,6 +233,7 @@ function drawShown(viewer) {
     actionError: page.actionError,
     log: page.log.oldestFirst(viewer),
     passing: passingFor(viewer),
+    game: page.summary ? page.summary.game : null,
   });
   drawHistory(viewer, ctx);
 }
