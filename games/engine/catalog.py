@@ -129,12 +129,12 @@ class Coverage(msgspec.Struct, frozen=True):
 
 
 class LocalStory(Story):
-    """A `Story` whose list and seat formats use ``words`` (`LIST_WORDS` of one language)."""
+    """A `Story` in ``lang`` whose list and seat formats use ``words`` (`LIST_WORDS` of that language)."""
 
     __slots__ = ()
 
-    def __init__(self, story: Story, names: Mapping[str, str], words: dict[str, str]):
-        super().__init__(story.lines, names, story.derived, words)
+    def __init__(self, story: Story, names: Mapping[str, str], words: dict[str, str], lang: str = "en"):
+        super().__init__(story.lines, names, story.derived, words, lang)
 
 
 class Catalog:
@@ -173,7 +173,7 @@ class Catalog:
         """The story in ``lang``: its rows where translated, English rows otherwise, names and list
         words of ``lang``."""
         lines = self.story.lines | self.stories.get(lang, {})
-        story = LocalStory(self.story, self.names(lang), LIST_WORDS.get(lang, LIST_WORDS["en"]))
+        story = LocalStory(self.story, self.names(lang), LIST_WORDS.get(lang, LIST_WORDS["en"]), lang)
         story.lines = lines
         own = self.derived.get(lang, {})
         story.derived = {k: {**story.derived.get(k, {}), **own.get(k, {})} for k in {*story.derived, *own}}
@@ -218,7 +218,7 @@ def teller_of(doc: CatalogDoc, derived: Derived | None = None) -> Story:
     ``derived`` fields when the caller has the game (`Story.derived`); without them a row naming one
     falls back to the generic line."""
     names = {row_id: entry.name for row_id, entry in doc.entries.items()}
-    return LocalStory(Story(doc.story, names, derived), names, doc.list_words)
+    return LocalStory(Story(doc.story, names, derived), names, doc.list_words, doc.lang)
 
 
 def negotiate(languages: Sequence[str], asked: str | None, accept: str | None) -> str:
@@ -319,7 +319,7 @@ def check_catalog(
         if lang not in languages[1:]:
             raise DataError(f"{label}: not a language of this game besides English ({languages})")
         teller = catalog.teller(lang)
-        stories[lang] = check_story(label, lines, event_body, teller.names, teller.derived).lines
+        stories[lang] = check_story(label, lines, event_body, teller.names, teller.derived, lang).lines
     return Catalog(game, languages, rows, story, stories, derived)
 
 

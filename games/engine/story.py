@@ -8,7 +8,9 @@ fields (``"seat {seat} revealed {card} ({value:+d})"``) with **conditional parts
 - a part in double brackets, ``"round over[[, seat {went_out} went out]]"``, is told only when every
   field it names has a value: not ``null``, ``false``, ``""`` or an empty list (``0`` is a value);
 - ``"when"`` makes a row apply only to some events: ``{"by": 0}`` (the field equals this JSON value),
-  ``{"by": {"not": 0}}`` (differs from it) or ``{"end": {"field": "start"}}`` (equals another field).
+  ``{"by": {"not": 0}}`` (differs from it), ``{"end": {"field": "start"}}`` (equals another field) or
+  ``{"stock": {"plural": "few"}}`` (the whole number's plural category in the story's language,
+  `games.engine.plural`: Polish ``82 karty`` but ``85 kart``).
   A kind may have several rows: the first whose ``when`` holds tells the event, so a row without
   ``when`` (the kind's fallback) comes last.
 
@@ -36,6 +38,7 @@ import msgspec
 from msgspec import inspect
 
 from games.engine.data import DataError, load_rows
+from games.engine.plural import CATEGORIES, plural
 
 #: A conditional part of a template: ``[[ ... ]]`` (no nesting).
 _PART = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
@@ -119,11 +122,14 @@ def _same(a: Any, b: Any) -> bool:
     return isinstance(a, bool) == isinstance(b, bool) and a == b
 
 
-def _holds(when: Mapping[str, Any], body: Mapping[str, Any]) -> bool:
+def _holds(when: Mapping[str, Any], body: Mapping[str, Any], lang: str = "en") -> bool:
     for name, expected in when.items():
         value = body.get(name)
         if isinstance(expected, dict) and "field" in expected:
             ok = _same(value, body.get(expected["field"]))
+        elif isinstance(expected, dict) and "plural" in expected:
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            ok = isinstance(value, int) and whole and plural(lang, value) == expected["plural"]
         elif isinstance(expected, dict) and "not" in expected:
             ok = not _same(value, expected["not"])
         else:
@@ -141,9 +147,10 @@ def _fields(template: str) -> set[str]:
 
 class Story:
     """Sentences by event kind (``lines``: each kind's rows in order) and display names by id
-    (``names``); both may be empty."""
+    (``names``); both may be empty. ``lang`` is the language they are in (its plural rules decide a
+    ``plural`` condition)."""
 
-    __slots__ = ("derived", "lines", "names", "words")
+    __slots__ = ("derived", "lang", "lines", "names", "words")
 
     def __init__(
         self,
@@ -151,8 +158,10 @@ class Story:
         names: Mapping[str, str] | None = None,
         derived: Derived | None = None,
         words: Mapping[str, str] | None = None,
+        lang: str = "en",
     ):
         self.lines = {kind: list(rows) for kind, rows in (lines or {}).items()}
+        self.lang = lang
         self.names = dict(names or {})
         self.derived = {k: dict(v) for k, v in (derived or {}).items()}
         self.words = dict(words or ENGLISH_WORDS)
@@ -201,7 +210,7 @@ class Story:
         kind = str(body.get("kind", body.get("type", "?")))
         try:
             full = self._with_derived(kind, body)
-            row = next((r for r in self.lines.get(kind, ()) if _holds(r.when, full)), None)
+            row = next((r for r in self.lines.get(kind, ()) if _holds(r.when, full, self.lang)), None)
             if row is not None:
                 return self.tell(row.text, full, seat_name)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
@@ -239,6 +248,10 @@ def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
     if unknown:
         raise DataError(f"{label}: {row.kind} has no field {', '.join(unknown)}")
     info = inspect.type_info(member)
+    types = {f.name: f.type for f in info.fields}  # type: ignore[attr-defined]
+    for name, expected in row.when.items():
+        if isinstance(expected, dict) and "plural" in expected:
+            _check_plural(label, row.kind, name, expected["plural"], types.get(name), story.lang)
     sample = {f.name: _sample(f.type) for f in info.fields}  # type: ignore[attr-defined]
     try:
         for seat_name in (None, str):  # seats told as the story's words and by a caller's names
@@ -247,20 +260,35 @@ def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
         raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
 
 
+def _check_plural(label: str, kind: str, name: str, category: Any, info: Any, lang: str) -> None:
+    """Raises `DataError` for a ``plural`` condition on a field that is not a whole number (a derived
+    field is not checked: its function decides) or naming a category ``lang`` does not give one."""
+    known = CATEGORIES.get(lang)
+    if known is None:
+        raise DataError(f"{label}: no plural rules for language {lang!r} (known: {sorted(CATEGORIES)})")
+    if category not in known:
+        listed = ", ".join(known)
+        raise DataError(f"{label}: {category!r} is not a plural category of {lang!r} (known: {listed})")
+    if info is not None and not isinstance(info, inspect.IntType):
+        raise DataError(f"{label}: {kind}'s field {name} is not a whole number, so it has no plural")
+
+
 def check_story(
     name: str,
     rows: list[StoryLine],
     event_body: Any,
     names: Mapping[str, str],
     derived: Derived | None = None,
+    lang: str = "en",
 ) -> Story:
     """The `Story` of ``rows`` (from file ``name``) for a game whose events are ``event_body`` (a union
-    of tagged Structs), with the game's ``derived`` fields (`Derived`: a template may name them too).
-    Raises `DataError` naming the row: an unknown kind, a row given twice or
-    unreachable (after its kind's row without ``when``), a field the event does not have, or a template
-    that does not format such an event."""
+    of tagged Structs), with the game's ``derived`` fields (`Derived`: a template may name them too), in
+    language ``lang``. Raises `DataError` naming the row: an unknown kind, a row given twice or
+    unreachable (after its kind's row without ``when``), a field the event does not have, a template
+    that does not format such an event, or a ``plural`` condition on a field that is not a whole number
+    or naming a category ``lang``'s rules never give a whole number."""
     members = {m.__struct_config__.tag: m for m in typing.get_args(event_body) or (event_body,)}
-    story = Story(names=names, derived=derived)
+    story = Story(names=names, derived=derived, lang=lang)
     lines: dict[str, list[StoryLine]] = {}
     for index, row in enumerate(rows):
         label = f"{name}: row {index} (kind {row.kind!r})"

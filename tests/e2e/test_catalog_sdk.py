@@ -25,7 +25,7 @@ async def test_issue_22_lobby_catalog_serves_the_game_language_and_tells_events_
     )
     story = teller_of(doc)
     body = {"kind": "submitted", "seat": 1, "count": 2, "added": ["AS-a", "JK-a1"], "went_out": False}
-    assert describe(body, story) == "miejsce 1 wyłożyło karty (2): A♠, dżoker"
+    assert describe(body, story) == "miejsce 1 wyłożyło 2 karty: A♠, dżoker"
     english = await lobby.catalog("grucha")
     assert english.lang == "en" and describe(body, teller_of(english)) == "seat 1 laid 2 cards: A♠, joker"
 

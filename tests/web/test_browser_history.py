@@ -254,3 +254,31 @@ def test_the_seat_short_of_rent_is_warned_and_a_spectator_is_not(pages: Pages, b
     watcher.wait_for_selector("#viewer:text-is('Watching (spectator)')")
     watcher.wait_for_selector("#table .ig-player")
     assert watcher.is_hidden("#warnings")
+
+
+@pytest.mark.parametrize(
+    ("locale", "first", "heading"), [("en-US", "Week 1", "Round 1"), ("pl-PL", "Tydzień 1", "Runda 1")]
+)
+def test_igr21_igranie_s_log_heads_its_rounds_as_weeks_in_the_page_language(
+    pages: Pages, base_url: str, locale: str, first: str, heading: str
+) -> None:
+    """IGR-21: iGranie's table counts weeks (24 rounds are 6 months of 4 weeks), so its log's round
+    headings say "Week 3" ("Tydzień 3" in Polish) where they said "Round 3"; another game keeps
+    ``ui.log.round`` ("Round 1", "Runda 1")."""
+    room = finished_bot_room(base_url, "igranie")
+    page = pages.open(f"/rooms/{room}", pages.context(locale=locale))
+    page.wait_for_selector("#log li.log-round")
+    headings = page.locator("#log li.log-round").all_inner_texts()
+    assert headings[0] == first
+    rounds = [
+        int(r)
+        for r in page.eval_on_selector_all("#log li.log-round", "els => els.map((e) => e.dataset.round)")
+    ]
+    assert headings == [first.replace("1", str(r)) for r in rounds]
+    told = """async (game) => {
+      const { logLines } = await import('/static/app/history.js');
+      const lines = logLines([{ version: 7, round: 3, text: 'x' }], game);
+      return lines[0].textContent;
+    }"""
+    assert page.evaluate(told, "igranie") == first.replace("1", "3")
+    assert page.evaluate(told, "grucha") == heading.replace("1", "3")

@@ -188,3 +188,48 @@ def test_the_lobby_keeps_the_chosen_game_and_its_options_across_a_language_switc
         page.select_option("#lang", "en")
     page.wait_for_selector("#opt-infarkt-round_limit")
     assert (page.input_value("#game"), page.input_value("#opt-infarkt-round_limit")) == ("infarkt", "12")
+
+
+@pytest.mark.parametrize(
+    ("locale", "taken"), [("en-US", "1 of 2"), ("pl-PL", "1 z 2"), ("cs-CZ", "1 z 2"), ("de-DE", "1 von 2")]
+)
+def test_the_room_list_counts_taken_seats_in_the_page_language(
+    pages: Pages, base_url: str, locale: str, taken: str
+) -> None:
+    room = httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]
+    httpx.post(f"{base_url}/api/rooms/{room}/seats/0/claim", json={"name": "Ola"})
+    page = pages.open("/?page_size=1000", pages.context(locale=locale))
+    row = page.locator(f"#rooms-body tr:has(a[href='/rooms/{room}'])")
+    row.wait_for()
+    assert row.locator("td").nth(3).inner_text() == taken
+
+
+def test_the_new_room_form_picks_the_leaver_and_away_bots_the_best_bot_first(
+    pages: Pages, base_url: str
+) -> None:
+    """POST /api/rooms ``leaver_bot`` and ``away_bot`` from the form: the game's bots, its ``best_bot``
+    chosen (Gregs ``heuristic``, Grucha ``greedy``), or none (the seat's defaults), worded in the page's
+    language."""
+    games = {g["id"]: g for g in httpx.get(f"{base_url}/api/games").json()}
+    assert (games["gregs"]["best_bot"], games["grucha"]["best_bot"]) == ("heuristic", "greedy")
+    page = pages.open("/", pages.context(locale="pl-PL"))
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    assert page.inner_text("label[for=leaver-bot]") == "Bot za gracza, który odejdzie"
+    assert page.inner_text("label[for=away-bot]") == "Bot za nieobecnego gracza"
+    choices = page.locator("#leaver-bot option").all_inner_texts()
+    assert choices == ["Bez bota: domyślne ruchy miejsca", *games["gregs"]["bots"]]
+    assert (page.input_value("#leaver-bot"), page.input_value("#away-bot")) == ("heuristic", "heuristic")
+    page.select_option("#game", "grucha")
+    page.wait_for_selector("#opt-grucha-rounds, #options [data-option]")
+    page.wait_for_function("() => document.getElementById('leaver-bot').value === 'greedy'")
+    assert page.input_value("#away-bot") == "greedy"
+    page.select_option("#away-bot", "")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/rooms/*")
+    room = httpx.get(f"{base_url}/api/rooms/{page.url.rsplit('/', 1)[1]}").json()
+    assert (room["game"], room["leaver_bot"], room["away_bot"]) == ("grucha", "greedy", None)
+    english = pages.open("/")
+    english.wait_for_selector("#opt-gregs-turn_limit")
+    assert english.inner_text("label[for=leaver-bot]") == "Bot for a player who leaves"
+    assert english.inner_text("label[for=away-bot]") == "Bot for a player who is away"
+    assert english.locator("#away-bot option").first.inner_text() == "No bot: the seat's defaults"

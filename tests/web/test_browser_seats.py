@@ -46,20 +46,38 @@ def test_a_seat_left_or_conceded_mid_game_is_marked_for_every_viewer(pages: Page
     take_seat(page, 1)
     add_bot(page, 2)  # the last seat: the room starts
     page.wait_for_selector("#seat-exit:not([hidden]) [data-leave='0']")
+    page.wait_for_selector("#seat-settings:not([hidden]) #auto-pass-1")
+    assert page.locator("#seat-settings-list input").evaluate_all("els => els.map((e) => e.id)") == [
+        "auto-pass-0",
+        "auto-pass-1",
+    ]
     page.click("[data-leave='0']")
     assert page.inner_text("[data-leave='0']") == "Leave for good? Seat 0 is played for you from now on"
     assert room_summary(base_url, room)["seats"][0]["left"] is False  # the first press only asks
     page.click("[data-leave='0']")
     page.wait_for_selector("[data-leave='0']", state="detached")
-    assert mark(page, 0, "left") == "left: its defaults play it"
+    # the form's leaver bot is the game's best bot: it plays the seat on
+    assert mark(page, 0, "left") == "left: bot heuristic plays it"
+    # a seat that left has no settings to save (the server refuses them seat/left): its row goes
+    page.wait_for_selector("#auto-pass-0", state="detached")
+    assert page.locator("#seat-settings").is_visible()
+    assert page.locator("#seat-settings-list input").evaluate_all("els => els.map((e) => e.id)") == [
+        "auto-pass-1"
+    ]
     spectator = pages.open(f"/rooms/{room}")
-    assert mark(spectator, 0, "left") == "left: its defaults play it"
+    assert mark(spectator, 0, "left") == "left: bot heuristic plays it"
     page.click("[data-concede='1']")
     page.click("[data-concede='1']")
     assert mark(page, 1, "conceded") == "conceded: bot heuristic plays it"
     seat = room_summary(base_url, room)["seats"][1]
     assert (seat["left"], seat["conceded"], seat["bot"]) == (True, True, "heuristic")
     assert page.locator("#seat-exit").is_hidden()  # no seat of this tab plays on
+    page.wait_for_selector("#seat-settings", state="hidden")  # nor has any setting left to save
+    assert page.locator("#seat-settings-list input").count() == 0
+    page.reload()
+    page.wait_for_selector("#seats-list [data-seat='1'] .mark-conceded")
+    page.wait_for_timeout(500)  # the settings would be read by now
+    assert page.locator("#seat-settings").is_hidden()
     spectator.reload()
     assert mark(spectator, 1, "conceded") == "conceded: bot heuristic plays it"
 

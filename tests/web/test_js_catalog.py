@@ -13,6 +13,7 @@ import pytest
 
 from games.catalog import shipped
 from games.engine.catalog import teller_of
+from games.engine.plural import plural
 from tests.games.test_story_sentences import TABLES, play
 
 from .conftest import WEB
@@ -166,3 +167,56 @@ def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_field
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [sentence for _, _, sentence in ENDS]
+
+
+def test_a_plural_condition_tells_counts_in_js_as_in_python_by_intl_plural_rules(
+    node: str, tmp_path: Path
+) -> None:
+    """A story row's ``plural`` condition in the JS SDK (``Intl.PluralRules`` of the served language)
+    picks the row the Python renderer picks (CLDR's rules written out, `games.engine.plural`): every
+    count 0-230 in each language, and Grucha's Polish deal told alike for 1, 2, 5, 22 and 82 cards
+    (Infarkt's Czech face-down move names piles only the game derives, so JS leaves it to the caller)."""
+    grucha = shipped()["grucha"]
+    assert grucha.catalog is not None
+    counts = list(range(231))
+    deal = [
+        {"kind": "round_started", "round": 1, "dealer": 1, "first": 0, "stock": n} for n in (1, 2, 5, 22, 82)
+    ]
+    cases = {
+        "pl": msgspec.to_builtins(grucha.catalog.doc("pl")),
+        "deal": deal,
+        "counts": counts,
+    }
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    script = """
+    import { readFileSync } from 'node:fs';
+    import { tell } from './sdk/catalog.js';
+    const c = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+    const categories = Object.fromEntries(['en', 'pl', 'cs', 'de'].map((lang) => {
+      const rules = new Intl.PluralRules(lang);
+      return [lang, c.counts.map((n) => rules.select(n))];
+    }));
+    console.log(JSON.stringify({
+      categories,
+      deal: c.deal.map((b) => tell(c.pl, b)),
+    }));
+    """
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, str(path)],
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    told = json.loads(done.stdout)
+    python = {lang: [plural(lang, n) for n in counts] for lang in ("en", "pl", "cs", "de")}
+    assert told["categories"] == python
+    assert told["deal"] == [
+        "runda 1: rozdaje miejsce 1, w decku 1 karta, zaczyna miejsce 0",
+        "runda 1: rozdaje miejsce 1, w decku 2 karty, zaczyna miejsce 0",
+        "runda 1: rozdaje miejsce 1, w decku 5 kart, zaczyna miejsce 0",
+        "runda 1: rozdaje miejsce 1, w decku 22 karty, zaczyna miejsce 0",
+        "runda 1: rozdaje miejsce 1, w decku 82 karty, zaczyna miejsce 0",
+    ]

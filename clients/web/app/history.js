@@ -3,7 +3,7 @@
 // protocol/README.md); and what the last move touched (seats, cards, places), highlighted on the table.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { englishWords, t, translated } from "./i18n.js";
 
 /** Whether a snapshot (``{version}``) of a viewer whose log holds nothing (``empty``) leaves out a past
  * that the public log has: any version past the start. */
@@ -17,17 +17,28 @@ export function pastOf(entries, version) {
   return entries.filter((e) => e.version <= version);
 }
 
+/** How ``game`` heads a round of its log: its own chrome key ``<game>.log.round`` where it names its
+ * rounds otherwise (iGranie's table counts weeks, IGR-21: "Week 3", "Tydzień 3"), else ``ui.log.round``
+ * ("Round 3"); the page's language first, the game's English words where that language lacks both. */
+export function roundHeading(game, round) {
+  const own = game ? `${game}.log.round` : null;
+  const template =
+    (own && translated(own)) ?? translated("ui.log.round") ?? (own && englishWords(own)) ?? "Round {round}";
+  return template.replace("{round}", round);
+}
+
 /** The log's lines: ``entries`` ({version, round, text, rule}, oldest first) with a heading line before
- * each new round ("Round 2"), each line led by its move's number (the version its step made) and
- * followed by ``link(rule)`` (a link into the rules panel, or null) when a rule ended what it tells. */
-export function logLines(entries, link = () => null) {
+ * each new round ("Round 2", as ``game`` names its rounds: `roundHeading`), each line led by its move's
+ * number (the version its step made) and followed by ``link(rule)`` (a link into the rules panel, or
+ * null) when a rule ended what it tells. */
+export function logLines(entries, game = null, link = () => null) {
   const lines = [];
   let round = null;
   for (const entry of entries) {
     if (entry.round !== null && entry.round !== round) {
       round = entry.round;
       lines.push(
-        h("li", { class: "log-round", "data-round": round }, t("ui.log.round", "Round {round}").replace("{round}", round)),
+        h("li", { class: "log-round", "data-round": round }, roundHeading(game, round)),
       );
     }
     lines.push(

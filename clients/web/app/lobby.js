@@ -82,6 +82,17 @@ async function chooseGame() {
     seats: Number(seats.value),
   });
   fill($("options"), state.form.element);
+  fillBots(game);
+}
+
+// The leaver and away bots (POST /api/rooms `leaver_bot`, `away_bot`): the game's bots, its best one
+// chosen, or none (the seat's prompts take their defaults)
+function fillBots(game) {
+  for (const id of ["leaver-bot", "away-bot"]) {
+    const none = h("option", { value: "" }, t("ui.no_bot", "No bot: the seat's defaults"));
+    fill($(id), [none, ...(game.bots || []).map((b) => h("option", { value: b }, b))]);
+    $(id).value = (game.bots || []).includes(game.best_bot) ? game.best_bot : "";
+  }
 }
 
 // The new room's form as typed so far, kept for this tab (sessionStorage) while it is typed: the game,
@@ -178,6 +189,8 @@ async function create(event) {
     seats: Number($("seats").value),
     options,
     autostart: $("autostart").checked,
+    leaverBot: $("leaver-bot").value || null,
+    awayBot: $("away-bot").value || null,
   };
   if ($("turn-timer").value.trim()) body.timers = { turn: Number($("turn-timer").value) };
   try {
@@ -218,7 +231,11 @@ async function showRooms(after) {
             h("td", {}, roomLink(r.room)),
             h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
             h("td", {}, r.status),
-            h("td", {}, `${r.seats.filter((s) => s.taken).length} of ${r.seats.length}`),
+            h(
+              "td",
+              {},
+              say("ui.rooms.taken", { taken: r.seats.filter((s) => s.taken).length, seats: r.seats.length }),
+            ),
           ),
         )
       : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")),

@@ -1,7 +1,8 @@
 // The private settings of each seat this tab holds (docs/api.md "Seat settings"): one "pass
 // automatically" checkbox per seat (on unless its holder turned it off), read with the seat's token
 // and stored back on every change. Only this browser sees them; the server never shows them to anyone
-// else. The table hears of every value read or stored, to hide the prompts the server passes for.
+// else. The table hears of every value read or stored, to hide the prompts the server passes for. A
+// seat that left or conceded has nothing to set (the server refuses it `seat/left`): its row goes.
 
 import * as api from "./api.js";
 import { fill, h, seatName } from "./dom.js";
@@ -29,19 +30,22 @@ function checkbox(room, seat, token, settings, seats, onChange) {
   });
   return h(
     "label",
-    { for: id },
+    { for: id, "data-settings-seat": seat },
     box,
     ` ${seatName(seat, seats)}: ${t("ui.auto_pass", "Pass automatically when I have nothing to play")}`,
   );
 }
 
-/** Draw the settings of ``held`` (``[[seat, token]]``) into the page's settings panel (hidden for a
- * spectator); ``seats``: the room summary's seats, for their names. ``onChange(seat, {auto_pass})``
+/** Draw the settings of ``held`` (``[[seat, token]]``) still playing into the page's settings panel
+ * (hidden for a spectator and once every held seat left); ``seats``: the room summary's seats, for
+ * their names and whether they left. ``onChange(seat, {auto_pass})``
  * hears each seat's settings once read and after every change stored; a seat whose settings cannot
  * be read counts as auto-pass off (its prompts show, as they would without it). */
 export async function drawSeatSettings(room, held, seats, onChange = () => {}) {
   const panel = $("seat-settings");
+  held = held.filter(([seat]) => !(seats[seat] && seats[seat].left));
   panel.hidden = held.length === 0;
+  $("seat-settings-list").dataset.drawn = "false";
   const rows = [];
   for (const [seat, token] of held) {
     try {
@@ -54,4 +58,23 @@ export async function drawSeatSettings(room, held, seats, onChange = () => {}) {
     }
   }
   fill($("seat-settings-list"), rows);
+  $("seat-settings-list").dataset.drawn = "true";
+  dropLeftSeats(latest || seats);
+}
+
+let latest = null; // the room's seats as last heard (`dropLeftSeats`), for a draw still reading
+
+/** Removes the rows of the seats that left or conceded in ``seats`` (the room summary's), and hides
+ * the panel once none is left, with any refusal it showed. */
+export function dropLeftSeats(seats) {
+  latest = seats;
+  const list = $("seat-settings-list");
+  for (const row of [...list.querySelectorAll("[data-settings-seat]")]) {
+    const seat = seats[Number(row.dataset.settingsSeat)];
+    if (seat && seat.left) row.remove();
+  }
+  if (list.children.length === 0 && !$("seat-settings").hidden && list.dataset.drawn === "true") {
+    $("seat-settings").hidden = true;
+    $("seat-settings-status").textContent = "";
+  }
 }

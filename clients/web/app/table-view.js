@@ -126,10 +126,10 @@ export function drawCurtain({ seat, prompt, held, seats, reveal, purpose }) {
 }
 
 /** ``viewer``'s table drawn by ``renderer`` from ``ctx`` (renderers/index.js), its prompt's controls and
- * countdown, ``actionError`` and its ``log`` (entries oldest first, history.js `logLines`, scrolled to
- * the newest). ``passing``: the server passes
+ * countdown, ``actionError`` and its ``log`` (entries oldest first, history.js `logLines`, its rounds
+ * headed as ``game`` names them, scrolled to the newest). ``passing``: the server passes
  * for the viewer by itself (``ctx.prompt`` is then null): a quiet line instead of the prompt. */
-export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log, passing }) {
+export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actionError, log, passing, game }) {
   const own = viewer !== null;
   $("curtain").hidden = true;
   $("play").hidden = false;
@@ -165,7 +165,7 @@ export function drawPlay({ viewer, ctx, renderer, seats, several, pending, actio
   fill($("action-error"), refusalNote(actionError, ctx));
   const box = $("log");
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 4; // a reader scrolled back stays
-  fill(box, logLines(log, (rule) => ruleLink(rule, ctx.catalog)));
+  fill(box, logLines(log, game, (rule) => ruleLink(rule, ctx.catalog)));
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 

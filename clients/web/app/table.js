@@ -13,7 +13,7 @@ import { drawLastMove, markTouched, missesPast, pastOf, touched } from "./histor
 import { keepingFocus } from "./focus.js";
 import { askOf, HotSeat } from "./hotseat.js";
 import { drawSeatExit } from "./seat-exit.js";
-import { drawSeatSettings } from "./seat-settings.js";
+import { drawSeatSettings, dropLeftSeats } from "./seat-settings.js";
 import { nameOf, tell, textOf } from "/static/sdk/catalog.js";
 import { language, startChrome, t } from "./i18n.js";
 import { sentence } from "./messages.js";
@@ -237,6 +237,7 @@ function drawShown(viewer) {
     actionError: page.actionError,
     log: page.log.oldestFirst(viewer),
     passing: passingFor(viewer),
+    game: page.summary ? page.summary.game : null,
   });
   drawHistory(viewer, ctx);
 }
@@ -426,6 +427,7 @@ async function refreshSummary() {
   $("room-title").textContent = `${page.title || game} — room ${roomId}`;
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   drawSeatExit(page.summary, storage.seatTokens(roomId), refreshSummary);
+  dropLeftSeats(page.summary.seats);
   if (page.summary.status === "finished" && !page.publicLogShown) showPublicLog();
   schedule();
   return true;

@@ -29,11 +29,22 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function holds(when, body) {
+const pluralRules = new Map();
+
+/** The plural category (`one`, `few`, `many`, `other`) of the whole number `count` in `lang`. */
+function pluralOf(lang, count) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(count);
+}
+
+function holds(when, body, lang) {
   return Object.entries(when).every(([name, expected]) => {
     const value = body[name] ?? null;
     if (expected !== null && typeof expected === 'object' && 'field' in expected) {
       return same(value, body[expected.field] ?? null);
+    }
+    if (expected !== null && typeof expected === 'object' && 'plural' in expected) {
+      return Number.isInteger(value) && pluralOf(lang, value) === expected.plural;
     }
     if (expected !== null && typeof expected === 'object' && 'not' in expected) {
       return !same(value, expected.not);
@@ -117,13 +128,13 @@ function format(doc, template, body, seatName) {
 }
 
 /** One line for one event body (`{kind, ...}`) from `doc.story`: the sentence of the first row of its
- * kind whose `when` holds, or null when none holds or the body does not fit it (a field the game
+ * kind whose `when` holds (a `{"plural": "few"}` condition by `Intl.PluralRules` of `doc.lang`), or null when none holds or the body does not fit it (a field the game
  * derives, which only the server's own renderer has; an older server's shape): the caller then shows
  * its own generic line. `options.seat(n)` names seat `n` (a number from 0) as the caller names its
  * players ('you', 'Ann'); without it a seat reads as `list_words.seat` and its number ('seat 2'). */
 export function tell(doc, body, options = {}) {
   const rows = doc.story[body?.kind] ?? [];
-  const row = rows.find((r) => holds(r.when ?? {}, body));
+  const row = rows.find((r) => holds(r.when ?? {}, body, doc.lang ?? 'en'));
   if (!row) return null;
   try {
     return format(doc, row.text, body, options.seat);
