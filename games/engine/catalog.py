@@ -99,8 +99,9 @@ class CatalogDoc(msgspec.Struct, frozen=True):
     """The catalogue of ``game`` served in ``lang`` (the language actually served). ``version`` changes
     whenever any of its contents do. ``languages``: the game's languages, its own first after English.
     ``entries``: id -> `Entry`; ``rules``: `RuleText` in rule order; ``story``: event kind -> its rows
-    (`StoryLine`: ``kind``, ``text``, ``when``) in ``lang``, or English for a kind not translated;
-    ``list_words``: the words the story's list formats use in ``lang`` (``and``, ``seat``, ``seats``)."""
+    (`StoryLine`: ``kind``, ``text``, ``when``, ``plain``; ``when`` and ``plain`` left out when empty)
+    in ``lang``, or English for a kind not translated; ``list_words``: the words the story's list
+    formats use in ``lang`` (``and``, ``seat``, ``seats``)."""
 
     game: str
     lang: str
@@ -215,8 +216,8 @@ class Catalog:
 
 def teller_of(doc: CatalogDoc, derived: Derived | None = None) -> Story:
     """The story a served catalogue tells (its rows, names and list words), with the game's
-    ``derived`` fields when the caller has the game (`Story.derived`); without them a row naming one
-    falls back to the generic line."""
+    ``derived`` fields when the caller has the game (`Story.derived`); without them a row whose
+    ``when`` names one is passed over and a row whose ``text`` names one tells its ``plain`` sentence."""
     names = {row_id: entry.name for row_id, entry in doc.entries.items()}
     return LocalStory(Story(doc.story, names, derived), names, doc.list_words, doc.lang)
 

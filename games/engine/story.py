@@ -8,11 +8,16 @@ fields (``"seat {seat} revealed {card} ({value:+d})"``) with **conditional parts
 - a part in double brackets, ``"round over[[, seat {went_out} went out]]"``, is told only when every
   field it names has a value: not ``null``, ``false``, ``""`` or an empty list (``0`` is a value);
 - ``"when"`` makes a row apply only to some events: ``{"by": 0}`` (the field equals this JSON value),
-  ``{"by": {"not": 0}}`` (differs from it), ``{"end": {"field": "start"}}`` (equals another field) or
+  ``{"by": {"not": 0}}`` (differs from it), ``{"end": {"field": "start"}}`` (equals another field),
+  ``{"by": {"above": 0}}`` or ``{"by": {"below": 0}}`` (a number greater or less than this one) or
   ``{"stock": {"plural": "few"}}`` (the whole number's plural category in the story's language,
   `games.engine.plural`: Polish ``82 karty`` but ``85 kart``).
   A kind may have several rows: the first whose ``when`` holds tells the event, so a row without
   ``when`` (the kind's fallback) comes last.
+- ``"plain"``: the row's sentence for a teller that has only the event's own fields, not the ones the
+  game derives (`Derived`; the SDKs' tellers, which read the served catalogue): a template over the
+  event's own fields alone, told when ``text`` names a derived field. A row whose ``text`` or ``when``
+  names a derived field must have one; such a teller passes over a row whose ``when`` names one.
 
 The file is checked at load against the game's ``EventBody`` union: every kind must be an event of the
 game, every template and condition may name only that event's fields (and the fields the game derives
@@ -24,6 +29,7 @@ in the story's ``names``; a list also takes the formats ``and``, ``seats`` and `
 A seat number is told with the format ``seat`` (``{seat:seat}``, ``{dealer:seat}``): by the seat-naming
 function the caller passes (`SeatName`: ``"you"``, ``"Ann"``), else as ``seat 2`` in the story's list
 words; ``seats`` and ``by_seat`` name the seats of a list by that function too.
+The format ``abs`` tells a number without its sign (``{by:abs}``: ``3`` for ``-3``).
 """
 
 from __future__ import annotations
@@ -54,13 +60,17 @@ ENGLISH_WORDS: Mapping[str, str] = {"and": "and", "seat": "seat", "seats": "seat
 Derived = Mapping[str, Mapping[str, Callable[[Mapping[str, Any]], Any]]]
 
 
-class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class StoryLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One row of a story file: the event ``kind``, its sentence ``text`` (a `str.format` template with
-    conditional parts) and the ``when`` conditions under which the row applies (empty: always)."""
+    conditional parts), the ``when`` conditions under which the row applies (empty: always) and its
+    ``plain`` sentence (``None`` or left out: none), told instead of ``text`` by a teller that has only
+    the event's own fields: a template over those fields alone, required where ``text`` or ``when``
+    names a field the game derives."""
 
     kind: str
     text: str
     when: dict[str, Any] = {}
+    plain: str | None = None
 
 
 class Items(list[Any]):
@@ -109,6 +119,10 @@ class _Teller(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "seat":
             return self.seat_name(_seat_number(value))
+        if format_spec == "abs":
+            if not _is_number(value):
+                raise TypeError(f"the format 'abs' tells a number, not {value!r}")
+            return str(abs(value))
         return format(value, format_spec)
 
 
@@ -122,7 +136,20 @@ def _same(a: Any, b: Any) -> bool:
     return isinstance(a, bool) == isinstance(b, bool) and a == b
 
 
+def _named(when: Mapping[str, Any]) -> set[str]:
+    """The fields a ``when`` names: its keys and the other fields it compares them with."""
+    return set(when) | {v["field"] for v in when.values() if isinstance(v, dict) and "field" in v}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _holds(when: Mapping[str, Any], body: Mapping[str, Any], lang: str = "en") -> bool:
+    """Whether ``when`` holds on ``body``; never when it names a field the body lacks (one the game
+    derives, for a teller without the game's derived fields)."""
+    if not _named(when) <= body.keys():
+        return False
     for name, expected in when.items():
         value = body.get(name)
         if isinstance(expected, dict) and "field" in expected:
@@ -132,6 +159,9 @@ def _holds(when: Mapping[str, Any], body: Mapping[str, Any], lang: str = "en") -
             ok = isinstance(value, int) and whole and plural(lang, value) == expected["plural"]
         elif isinstance(expected, dict) and "not" in expected:
             ok = not _same(value, expected["not"])
+        elif isinstance(expected, dict) and ("above" in expected or "below" in expected):
+            above = "above" in expected
+            ok = _is_number(value) and (value > expected["above"] if above else value < expected["below"])
         else:
             ok = _same(value, expected)
         if not ok:
@@ -204,7 +234,9 @@ class Story:
     def describe(self, body: Any, seat_name: SeatName | None = None) -> str:
         """One line for one event body (JSON data tagged ``kind``): the sentence of the first of its
         kind's rows whose conditions hold, seats named by ``seat_name`` (see `tell`), else ``kind:
-        field=value ...`` (also when the body does not fit its sentence)."""
+        field=value ...`` (also when the body does not fit its sentence). Without the game's derived
+        fields (`Derived`), a row whose ``when`` names one is passed over and a row whose ``text``
+        names one tells its ``plain`` sentence."""
         if not isinstance(body, dict):
             return str(body)
         kind = str(body.get("kind", body.get("type", "?")))
@@ -212,7 +244,13 @@ class Story:
             full = self._with_derived(kind, body)
             row = next((r for r in self.lines.get(kind, ()) if _holds(r.when, full, self.lang)), None)
             if row is not None:
-                return self.tell(row.text, full, seat_name)
+                try:
+                    return self.tell(row.text, full, seat_name)
+                except KeyError:
+                    if row.plain is None:
+                        raise
+                    # a field the game derives, which this teller lacks: the row's plain sentence
+                    return self.tell(row.plain, body, seat_name)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             pass  # a body of another shape (an older server): the generic line still shows it
         fields = {k: self.shown(v) for k, v in body.items() if k not in ("kind", "type")}
@@ -237,27 +275,51 @@ def _sample(info: Any) -> Any:
 
 
 def _check_row(label: str, row: StoryLine, member: Any, story: Story) -> None:
-    """Raises `DataError` for a row that names a field ``member`` lacks or does not format it."""
+    """Raises `DataError` for a row that names a field ``member`` lacks or does not format it, a
+    ``plain`` that names a derived field or does not format the event alone, or a row naming a derived
+    field without a ``plain``."""
     try:
         fields = _fields(_PART.sub(r"\1", row.text))
+        plain = set() if row.plain is None else _fields(_PART.sub(r"\1", row.plain))
     except ValueError as exc:
         raise DataError(f"{label}: {exc}") from None
-    named = set(row.when) | {v["field"] for v in row.when.values() if isinstance(v, dict) and "field" in v}
-    known = set(member.__struct_fields__) | set(story.derived.get(row.kind, {}))
-    unknown = sorted((fields | named) - known)
+    named = _named(row.when)
+    for field, expected in row.when.items():
+        if isinstance(expected, dict) and ("above" in expected or "below" in expected):
+            bounds = list(expected.values())
+            if len(bounds) != 1 or not _is_number(bounds[0]):
+                raise DataError(f"{label}: {field}: a comparison is one number, above or below: {expected}")
+    own = set(member.__struct_fields__)
+    derived = set(story.derived.get(row.kind, {})) - own
+    unknown = sorted((fields | named | plain) - own - derived)
     if unknown:
         raise DataError(f"{label}: {row.kind} has no field {', '.join(unknown)}")
+    if plain & derived:
+        raise DataError(
+            f"{label}: the plain sentence names {', '.join(sorted(plain & derived))}, which the game "
+            "derives: it may name only the event's own fields"
+        )
+    if row.plain is None and (fields | named) & derived:
+        raise DataError(
+            f"{label}: names {', '.join(sorted((fields | named) & derived))}, which the game derives: "
+            "the row needs a 'plain' sentence over the event's own fields, for clients without them"
+        )
     info = inspect.type_info(member)
     types = {f.name: f.type for f in info.fields}  # type: ignore[attr-defined]
     for name, expected in row.when.items():
         if isinstance(expected, dict) and "plural" in expected:
             _check_plural(label, row.kind, name, expected["plural"], types.get(name), story.lang)
     sample = {f.name: _sample(f.type) for f in info.fields}  # type: ignore[attr-defined]
-    try:
-        for seat_name in (None, str):  # seats told as the story's words and by a caller's names
-            story.tell(row.text, story._with_derived(row.kind, sample), seat_name)
-    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
-        raise DataError(f"{label}: the text does not format a {row.kind} event: {exc}") from None
+    for what, template, body in (
+        ("text", row.text, story._with_derived(row.kind, sample)),
+        ("plain sentence", row.plain, sample),
+    ):
+        try:
+            for seat_name in (None, str):  # seats told as the story's words and by a caller's names
+                if template is not None:
+                    story.tell(template, body, seat_name)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
+            raise DataError(f"{label}: the {what} does not format a {row.kind} event: {exc}") from None
 
 
 def _check_plural(label: str, kind: str, name: str, category: Any, info: Any, lang: str) -> None:

@@ -5,13 +5,25 @@ from __future__ import annotations
 
 import re
 
+import msgspec
 import pytest
 
 from games.engine import DataError
-from games.engine.catalog import Catalog, Row, Words, check_catalog, derive, negotiate, required_ids
+from games.engine.catalog import (
+    Catalog,
+    CatalogDoc,
+    Row,
+    Words,
+    check_catalog,
+    derive,
+    negotiate,
+    required_ids,
+    teller_of,
+)
 from games.engine.story import StoryLine
 from games.gregs import GAME as GREGS
 from games.gregs.events import EventBody
+from games.infarkt import GAME as INFARKT
 
 GREG = Row(
     "chr-greg", "character", en=Words("Greg", "The diarist."), de=Words("Greg", "Der Tagebuchschreiber.")
@@ -141,3 +153,46 @@ def test_issue_22_every_value_an_option_type_closes_needs_a_row() -> None:
         "option.offer_cut",
         "option.turn_limit",
     }
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "seat 1 fell back by 3 on the popularity track, or to its left end if nearer"),
+        (
+            "de",
+            "Platz 1 fällt auf der Beliebtheitsleiste um 3 zurück, oder bis an ihr linkes Ende,"
+            " wenn es näher ist",
+        ),
+    ],
+)
+def test_gre_7_a_served_catalogue_tells_a_move_without_the_server_s_derived_fields(
+    lang: str, sentence: str
+) -> None:
+    served = msgspec.json.decode(GREGS.catalog.encoded(lang), type=CatalogDoc)  # type: ignore[union-attr]
+    moved = {"kind": "moved", "seat": 1, "by": -3, "start": 1, "end": 0}
+    assert teller_of(served).describe(moved) == sentence
+    stuck = teller_of(served).describe(moved | {"start": 0})
+    assert (
+        stuck
+        == {
+            "en": "seat 1 could not fall back on the popularity track: already at its left end",
+            "de": "Platz 1 kann auf der Beliebtheitsleiste nicht zurückfallen: schon an ihrem linken Ende",
+        }[lang]
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [("en", "seat 1 took action A at Gym"), ("cs", "místo 1 vybralo akci A: Posilovna")],
+)
+def test_inf_9_a_served_catalogue_tells_an_option_taken_without_the_server_s_derived_fields(
+    lang: str, sentence: str
+) -> None:
+    served = msgspec.json.decode(INFARKT.catalog.encoded(lang), type=CatalogDoc)  # type: ignore[union-attr]
+    option = [r for r in served.story["chosen"] if r.when == {"step": "option"}]
+    assert [r.text for r in option] == [
+        {"en": "{seat:seat} chose {deed}", "cs": "{seat:seat} vybralo {deed}"}[lang]
+    ]
+    chosen = {"kind": "chosen", "seat": 1, "step": "option", "value": "A", "place": "gym"}
+    assert teller_of(served).describe(chosen) == sentence

@@ -194,3 +194,77 @@ class TestStandings:
         assert line.startswith("Rupert (seat 1, curse) at the top (past the 2 card), ")
         assert line.endswith("; the curse holder cannot win: it ranks second")
         assert GREGS.outcome(match.state).ranks[1] == 2  # type: ignore[union-attr]
+
+
+#: Fields a test game derives for ``moved`` (as Gregs does, GRE-7): the places actually moved, and up.
+DERIVED = {"moved": {"distance": lambda b: abs(b["end"] - b["start"]), "up": lambda b: b["by"] > 0}}
+
+
+def _derived(*rows: StoryLine) -> Story:
+    return check_story("g/story.json", list(rows), EventBody, {}, DERIVED)
+
+
+class TestPlain:
+    """A row's ``plain`` sentence, for a teller that has only the event's own fields (the served
+    catalogue's, in the SDKs)."""
+
+    @pytest.mark.parametrize(
+        ("row", "error"),
+        [
+            (
+                StoryLine("moved", "{seat:seat} moved {distance}"),
+                "g/story.json: row 0 (kind 'moved'): names distance, which the game derives: the row needs"
+                " a 'plain' sentence over the event's own fields, for clients without them",
+            ),
+            (
+                StoryLine("moved", "{seat:seat} rose", {"up": True}),
+                "g/story.json: row 0 (kind 'moved'): names up, which the game derives: the row needs"
+                " a 'plain' sentence over the event's own fields, for clients without them",
+            ),
+            (
+                StoryLine("moved", "{seat:seat} moved {distance}", plain="{seat:seat} moved {distance}"),
+                "g/story.json: row 0 (kind 'moved'): the plain sentence names distance, which the game"
+                " derives: it may name only the event's own fields",
+            ),
+            (
+                StoryLine("moved", "{seat:seat} moved {distance}", plain="{seat:seat} moved {places}"),
+                "g/story.json: row 0 (kind 'moved'): moved has no field places",
+            ),
+            (
+                StoryLine("moved", "{seat:seat} moved {distance}", plain="{seat:seat} moved {by:seats}"),
+                "g/story.json: row 0 (kind 'moved'): the plain sentence does not format a moved event:",
+            ),
+            (
+                StoryLine("moved", "{seat:seat} moved", {"by": {"above": "0"}}),
+                "g/story.json: row 0 (kind 'moved'): by: a comparison is one number, above or below:",
+            ),
+        ],
+    )
+    def test_a_derived_row_without_a_good_plain_sentence_is_refused_at_load(
+        self, row: StoryLine, error: str
+    ) -> None:
+        with pytest.raises(DataError) as raised:
+            _derived(row)
+        assert str(raised.value).startswith(error)
+
+    def test_gre_7_a_teller_without_the_derived_fields_tells_the_plain_sentence(self) -> None:
+        rows = [
+            StoryLine("moved", "{seat:seat} stayed", {"by": 0}),
+            StoryLine("moved", "{seat:seat} rose {distance}", {"up": True}, plain="{seat:seat} went up"),
+            StoryLine("moved", "{seat:seat} fell back {distance}", plain="{seat:seat} fell back {by:abs}"),
+        ]
+        full, bare = _derived(*rows), Story({"moved": rows})
+        back = MOVED | {"by": -3, "start": 1, "end": 0}
+        assert [full.describe(back), bare.describe(back)] == ["seat 1 fell back 1", "seat 1 fell back 3"]
+        # a row whose condition names a derived field is passed over: the next row that holds tells it
+        assert [full.describe(MOVED), bare.describe(MOVED)] == ["seat 1 rose 2", "seat 1 fell back 2"]
+        assert bare.describe(MOVED | {"by": 0}) == "seat 1 stayed"
+
+    def test_gre_7_a_row_may_hold_for_a_number_above_or_below_another(self) -> None:
+        story = _story(
+            StoryLine("moved", "seat {seat} rose by {by}", {"by": {"above": 0}}),
+            StoryLine("moved", "seat {seat} fell back by {by:abs}", {"by": {"below": 0}}),
+            StoryLine("moved", "seat {seat} stayed"),
+        )
+        told = [story.describe(MOVED | {"by": by}) for by in (3, -3, 0)]
+        assert told == ["seat 1 rose by 3", "seat 1 fell back by 3", "seat 1 stayed"]

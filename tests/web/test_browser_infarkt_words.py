@@ -18,7 +18,8 @@ from tests.web.test_browser_words import base_url, seeded_room
 __all__ = ["base_url"]  # the seeded server of the words tests (long timers, fixed seeds)
 
 #: An event as the page's log tells it (table.js `describeEvent`): the catalogue's story in the page's
-#: language, else the renderer's own sentence; seat 0 the viewer, the others named as the page names them.
+#: language (a row naming a derived field: none), else the renderer's own sentence; seat 0 the viewer, the
+#: others named as the page names them.
 TOLD = """async ([lang, body]) => {
   const { rendererFor } = await import('/static/app/renderers/index.js');
   const { tell } = await import('/static/sdk/catalog.js');
@@ -28,7 +29,7 @@ TOLD = """async ([lang, body]) => {
   const name = (n) => `${word} ${n}`;
   const seat = (n) => (n === 0 ? t('ui.you', 'you') : name(n));
   const ctx = { viewer: 0, view: null, catalog, name };
-  const told = tell(catalog, body, { seat });
+  const told = tell(catalog, body, { seat, plain: false });
   const line = told ?? rendererFor('infarkt').describe(body, ctx);
   return line && line.charAt(0).toUpperCase() + line.slice(1);
 }"""

@@ -42,7 +42,8 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
         doc = msgspec.to_builtins(game.catalog.doc(lang))
         teller = teller_of(game.catalog.doc(lang))
         cases.append({"doc": doc, "bodies": bodies})
-        # a row naming a derived field falls back to the generic line in both: JS answers null
+        # a row naming a derived field is told by its plain sentence in both; where the story tells
+        # nothing, Python writes the generic line and JS answers null
         lines = [teller.describe(b) for b in bodies]
         lines += [teller.describe(b, lambda n: f"<player {n}>") for b in bodies]
         expected.append(
@@ -220,3 +221,75 @@ def test_a_plural_condition_tells_counts_in_js_as_in_python_by_intl_plural_rules
         "runda 1: rozdaje miejsce 1, w decku 22 karty, zaczyna miejsce 0",
         "runda 1: rozdaje miejsce 1, w decku 82 karty, zaczyna miejsce 0",
     ]
+
+
+_BACK = {"kind": "moved", "seat": 1, "by": -3, "start": 1, "end": 0}
+_OPTION = {"kind": "chosen", "seat": 1, "step": "option", "value": "A", "place": "gym"}
+
+#: events whose story rows name fields only the server derives, and the plain sentences the SDK tells
+#: from the served catalogue instead (seat 0 named "you", the others "Seat n")
+PLAIN = [
+    ("gregs", "en", _BACK, "Seat 1 fell back by 3 on the popularity track, or to its left end if nearer"),
+    (
+        "gregs",
+        "de",
+        _BACK,
+        "Seat 1 fällt auf der Beliebtheitsleiste um 3 zurück, oder bis an ihr linkes Ende, wenn es näher ist",
+    ),
+    (
+        "gregs",
+        "en",
+        _BACK | {"seat": 0, "by": 2, "end": 3},
+        "you rose by 2 on the popularity track, or to its right end if nearer",
+    ),
+    (
+        "gregs",
+        "de",
+        _BACK | {"by": 4, "end": 5},
+        "Seat 1 rückt auf der Beliebtheitsleiste um 4 vor, oder bis an ihr rechtes Ende, wenn es näher ist",
+    ),
+    (
+        "gregs",
+        "en",
+        _BACK | {"start": 0},
+        "Seat 1 could not fall back on the popularity track: already at its left end",
+    ),
+    ("gregs", "en", _BACK | {"by": 0, "end": 1}, "Seat 1 stayed in place"),
+    ("infarkt", "en", _OPTION, "Seat 1 took action A at Gym"),
+    ("infarkt", "cs", _OPTION, "Seat 1 vybralo akci A: Posilovna"),
+    (
+        "infarkt",
+        "en",
+        _OPTION | {"value": "B", "place": "supermarket"},
+        "Seat 1 took action B at Supermarket",
+    ),
+]
+
+
+def test_gre_7_and_inf_9_the_js_sdk_tells_a_row_naming_derived_fields_by_its_plain_sentence(
+    node: str, tmp_path: Path
+) -> None:
+    """A move on Gregs' popularity track and an Infarkt option taken at a place, told in English and the
+    game's language from the served catalogue alone, not as "moved: seat=1 by=-3 start=1 end=0"."""
+    cases = [
+        {"doc": msgspec.to_builtins(shipped()[game].catalog.doc(lang)), "body": body}
+        for game, lang, body, _ in PLAIN
+    ]
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    script = """
+    import { readFileSync } from 'node:fs';
+    import { tell } from './sdk/catalog.js';
+    const seat = (n) => (n === 0 ? 'you' : `Seat ${n}`);
+    const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+    console.log(JSON.stringify(cases.map(({ doc, body }) => tell(doc, body, { seat }))));
+    """
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, str(path)],
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [sentence for _, _, _, sentence in PLAIN]

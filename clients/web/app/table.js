@@ -106,7 +106,7 @@ function describeEvent(body, ctx) {
     const name = logSeatName(n, ctx.viewer);
     return (page.renderer.logSeat && page.renderer.logSeat(body, n, name, ctx)) || name;
   };
-  const told = page.catalog ? tell(page.catalog, body, { seat }) : null;
+  const told = page.catalog ? tell(page.catalog, body, { seat, plain: false }) : null;
   return told ? told.charAt(0).toUpperCase() + told.slice(1) : page.renderer.describe(body, { ...ctx, logSeat: seat });
 }
 

@@ -37,7 +37,17 @@ function pluralOf(lang, count) {
   return pluralRules.get(lang).select(count);
 }
 
+
+/** The fields a row's `when` names: its keys and the fields it compares them with. */
+function namedBy(when) {
+  return Object.entries(when).flatMap(([name, expected]) => (
+    expected !== null && typeof expected === 'object' && 'field' in expected ? [name, expected.field] : [name]));
+}
+
+/** Whether `when` holds on `body`; never when it names a field the body lacks (one the game derives on
+ * the server, which an event body does not carry). */
 function holds(when, body, lang) {
+  if (!namedBy(when).every((name) => name in body)) return false;
   return Object.entries(when).every(([name, expected]) => {
     const value = body[name] ?? null;
     if (expected !== null && typeof expected === 'object' && 'field' in expected) {
@@ -48,6 +58,10 @@ function holds(when, body, lang) {
     }
     if (expected !== null && typeof expected === 'object' && 'not' in expected) {
       return !same(value, expected.not);
+    }
+    if (expected !== null && typeof expected === 'object' && ('above' in expected || 'below' in expected)) {
+      if (typeof value !== 'number') return false;
+      return 'above' in expected ? value > expected.above : value < expected.below;
     }
     return same(value, expected);
   });
@@ -75,8 +89,9 @@ function seatNumber(value) {
   return value;
 }
 
-/** One value as a template tells it: an id by its name, a signed number for `+d`, a list joined, a
- * seat (`seat`, and the seats of `seats` and `by_seat`) by `seatName` when the caller gives one. */
+/** One value as a template tells it: an id by its name, a signed number for `+d` (without its sign for
+ * `abs`), a list joined, a seat (`seat`, and the seats of `seats` and `by_seat`) by `seatName` when the
+ * caller gives one. */
 function formatValue(doc, value, spec, seatName) {
   const listWords = doc.list_words;
   if (Array.isArray(value)) {
@@ -102,6 +117,10 @@ function formatValue(doc, value, spec, seatName) {
     return value >= 0 ? `+${value}` : String(value);
   }
   if (spec === 'd') return String(value);
+  if (spec === 'abs') {
+    if (typeof value !== 'number') throw new Error('not a number');
+    return String(Math.abs(value));
+  }
   if (spec !== '') throw new Error(`unknown format ${spec}`);
   if (typeof value === 'string') return nameOf(doc, value);
   if (value === true) return 'True';
@@ -128,17 +147,25 @@ function format(doc, template, body, seatName) {
 }
 
 /** One line for one event body (`{kind, ...}`) from `doc.story`: the sentence of the first row of its
- * kind whose `when` holds (a `{"plural": "few"}` condition by `Intl.PluralRules` of `doc.lang`), or null when none holds or the body does not fit it (a field the game
- * derives, which only the server's own renderer has; an older server's shape): the caller then shows
- * its own generic line. `options.seat(n)` names seat `n` (a number from 0) as the caller names its
- * players ('you', 'Ann'); without it a seat reads as `list_words.seat` and its number ('seat 2'). */
+ * kind whose `when` holds on the body (a `{"plural": "few"}` condition by `Intl.PluralRules` of
+ * `doc.lang`), or null when none holds or the body does not fit it (an older
+ * server's shape): the caller then shows its own generic line. A field the game derives is known only
+ * to the server's own renderer: a row whose `when` names one is passed over, and a row whose `text`
+ * names one tells its `plain` sentence (over the event's own fields) instead, or null with
+ * `options.plain === false` (a caller with sentences of its own for such events). `options.seat(n)`
+ * names seat `n` (a number from 0) as the caller names its players ('you', 'Ann'); without it a seat
+ * reads as `list_words.seat` and its number ('seat 2'). */
 export function tell(doc, body, options = {}) {
   const rows = doc.story[body?.kind] ?? [];
   const row = rows.find((r) => holds(r.when ?? {}, body, doc.lang ?? 'en'));
   if (!row) return null;
-  try {
-    return format(doc, row.text, body, options.seat);
-  } catch {
-    return null;
+  for (const template of options.plain === false ? [row.text] : [row.text, row.plain]) {
+    if (typeof template !== 'string') continue;
+    try {
+      return format(doc, template, body, options.seat);
+    } catch {
+      // a field the body lacks: the row's plain sentence, if it has one
+    }
   }
+  return null;
 }

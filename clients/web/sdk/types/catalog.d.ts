@@ -8,8 +8,9 @@ export type Catalog = CatalogDoc;
  * The catalogue of ``game`` served in ``lang`` (the language actually served). ``version`` changes
  * whenever any of its contents do. ``languages``: the game's languages, its own first after English.
  * ``entries``: id -> `Entry`; ``rules``: `RuleText` in rule order; ``story``: event kind -> its rows
- * (`StoryLine`: ``kind``, ``text``, ``when``) in ``lang``, or English for a kind not translated;
- * ``list_words``: the words the story's list formats use in ``lang`` (``and``, ``seat``, ``seats``).
+ * (`StoryLine`: ``kind``, ``text``, ``when``, ``plain``; ``when`` and ``plain`` left out when empty)
+ * in ``lang``, or English for a kind not translated; ``list_words``: the words the story's list
+ * formats use in ``lang`` (``and``, ``seat``, ``seats``).
  */
 export interface CatalogDoc {
   entries: {
@@ -55,10 +56,14 @@ export interface RuleText {
 }
 /**
  * One row of a story file: the event ``kind``, its sentence ``text`` (a `str.format` template with
- * conditional parts) and the ``when`` conditions under which the row applies (empty: always).
+ * conditional parts), the ``when`` conditions under which the row applies (empty: always) and its
+ * ``plain`` sentence (``None`` or left out: none), told instead of ``text`` by a teller that has only
+ * the event's own fields: a template over those fields alone, required where ``text`` or ``when``
+ * names a field the game derives.
  */
 export interface StoryLine {
   kind: string;
+  plain?: string | null;
   text: string;
   when?: {
     [k: string]: unknown;
