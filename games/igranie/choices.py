@@ -174,12 +174,23 @@ def targets(window: wn.Window[Payload], seat: int, card: str) -> list[int]:
     ]
 
 
+def distinct(hand: list[str]) -> list[str]:
+    """IGR-28: one card of each kind in ``hand`` (the first copy held of each): copies of a card do the
+    same, so a window offers each play once, not once per copy (two Denials held give one "cancel play 3
+    with Denial"). Shape: card ids in hand order."""
+    kinds: dict[tuple[str, int, object], str] = {}
+    for card in hand:
+        row = cards.RES[card]
+        kinds.setdefault((row.name, row.modifier, row.action), card)
+    return list(kinds.values())
+
+
 def window_choices(state: State, window: wn.Window[Payload], seat: int) -> wn.Choices:
     """``seat``'s legal plays in ``window``, by kind (without ``pass``)."""
     player = state.players[seat]
     if window.mode == "once":
         return _answer(state, window, seat)
-    hand = list(dict.fromkeys(player.hand))
+    hand = distinct(player.hand)
     out: wn.Choices = {}
     if window.purpose in ("move", "contest"):
         sides = (0,) if window.purpose == "move" else (0, 1)

@@ -41,8 +41,8 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     sizes = {(g, c.lang): c.total for g in OWN for c in catalog(g).coverage()}
     assert sizes[("gregs", "de")] == 108  # term.cut: what a cut is, for the cut prompt
     assert sizes[("grucha", "pl")] == 155
-    # igranie: a row per removable copy (152) and first_player's two choices name the options' choices
-    assert sizes[("igranie", "pl")] == 582
+    # igranie: a row per removable copy (152), first_player's two choices and the four rows of weeks
+    assert sizes[("igranie", "pl")] == 586
     assert sizes[("infarkt", "cs")] == 293  # the five expansions as the option's choices
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import msgspec
+import pytest
+
 from games.igranie import GAME, ranking
 from tests.games.igranie.helpers import (
     ILONA,
@@ -131,3 +134,33 @@ def test_igr25_nobody_left_alive_means_nobody_wins() -> None:
     act(state, 2, "done")
     outcome = GAME.outcome(state)
     assert (outcome.winners, outcome.reason, outcome.ranks) == ([], "no_survivor", [1, 1, 1])
+
+
+def test_igr21_igr24_option_weeks_a_short_game_ends_after_its_last_week_and_ranks_by_deposits() -> None:
+    """Option ``weeks`` (6, 12 or the rulebook's 24): the round marker stops at the last week, the end
+    ranks as IGR-24 does (deposits, then markers), rent still comes in week 5 (IGR-20)."""
+    state = table(ILONA, MARCIN, STEFAN, weeks=6)
+    empty_hands(state)
+    for p, (m, f) in zip(state.players, [(2, 1), (4, 4), (0, 5)], strict=True):
+        p.bank_money, p.bank_food = m, f
+    state.round = 6
+    to_phase(state, 2, "bank")
+    bodies = act(state, 2, "done")
+    outcome = GAME.outcome(state)
+    assert (state.reason, state.round, outcome.ranks, outcome.winners) == ("last_week", 6, [3, 1, 2], [1])
+    assert bodies[-1].__struct_config__.tag == "game_end"
+    assert GAME.view(state, None).weeks == 6
+
+    longer = table(ILONA, MARCIN, STEFAN, weeks=12)
+    longer.round = 6
+    to_phase(longer, 2, "bank")
+    act(longer, 2, "done")
+    assert (longer.phase, longer.round, GAME.view(longer, 0).weeks) == ("roll", 7, 12)
+    assert GAME.options({}).weeks == 24
+
+
+def test_igr21_option_weeks_takes_only_6_12_or_24() -> None:
+    for weeks in (0, 7, 25):
+        with pytest.raises(msgspec.ValidationError) as refused:
+            GAME.options({"weeks": weeks})
+        assert str(refused.value) == f"Invalid enum value {weeks} - at `$.weeks`"
