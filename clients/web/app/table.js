@@ -333,10 +333,11 @@ function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
   page.hotseat = new HotSeat(heldSeats());
-  drawSeatSettings(roomId, storage.seatTokens(roomId), names(), (seat, settings) => {
+  const onSettings = (seat, settings) => {
     page.settings[seat] = settings;
     schedule();
-  });
+  };
+  drawSeatSettings(roomId, storage.seatTokens(roomId), names(), onSettings, storage.screenId());
   const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
   const mine = (fn) => (detail) => {
