@@ -214,7 +214,7 @@ TABLE_OF = """async ([lang, view, prompt, viewer, several, seat]) => {
              ...[...player.querySelectorAll('dd')].map((d) => d.innerText)],
     titles: [...box.querySelectorAll('.ig-board .ig-track .ig-figure')].map((f) => [f.innerText, f.title]),
     legend: texts('.ig-legend h3, .ig-legend dt, .ig-legend dd'),
-    tips: [tip('work-4'), tip('work-6')], labels,
+    tips: [tip('work-4'), tip('work-6')], labels, marks: texts('.ig-marks'),
   };
   box.remove();
   return result;
@@ -238,8 +238,10 @@ def _window_table() -> tuple[Any, Any]:
     give(state, 2, "res-denial-1", "res-denial-2", "res-plan-2", "res-plan-3", "res-luck-1")
     event = state.windows.stack[-1].plays[0].id
     ask(state, {1: {"kind": "cancel", "card": "res-plan-1", "target": event}})
-    view = msgspec.to_builtins(GAME.view(state, 2))
     prompt = msgspec.to_builtins(GAME.prompts(state)[2])
+    state.players[2].hunger = state.players[2].debt = True  # marks as the view shows them
+    state.players[1].dead, state.players[1].cause = True, "cold"
+    view = msgspec.to_builtins(GAME.view(state, 2))
     return view, prompt
 
 
@@ -272,6 +274,7 @@ TABLE_CASES = {
             "Cancel the Event card Letter from the Tax Office (play 1) with Cunning Plan",
             "Cancel play 2 of Seat 1 with Cunning Plan",
         ],
+        "marks": ["died of a cold", "Hunger marker; Debt"],
     },
     "pl": {
         "turn": ["Tydzień 1 z 12 (miesiąc 1), faza: Ruch; gra: Miejsce 0. Czynsz 4."],
@@ -308,6 +311,7 @@ TABLE_CASES = {
             "Anuluj kartę Zdarzenia List z urzędu skarbowego (zagranie 1) kartą: Chytry plan",
             "Anuluj zagranie 2 (Miejsce 1) kartą: Chytry plan",
         ],
+        "marks": ["nie żyje (przeziębienie)", "znacznik Głodu; Dług"],
     },
 }
 #: How the page names a seat and the viewer's own seat at a tab holding one seat, per language.

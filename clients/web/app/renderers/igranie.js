@@ -159,19 +159,19 @@ function board(v, ctx) {
   );
 }
 
-function marks(p) {
+function marks(p, ctx) {
   return [
     p.hunger && say("igranie.mark.hunger"),
     p.debt && say("igranie.mark.debt"),
     p.skip && say("igranie.mark.skip"),
     p.tough && say("igranie.mark.tough"),
     p.rent_release > 0 && say("igranie.mark.release", { count: p.rent_release }),
-    p.dead && say("igranie.mark.dead", { cause: p.cause }),
+    p.dead && say("igranie.mark.dead", { cause: ctx.nameOf(p.cause) }),
   ].filter(Boolean);
 }
 
 function player(v, p, seat, ctx) {
-  const m = marks(p);
+  const m = marks(p, ctx);
   return h(
     "li",
     {
