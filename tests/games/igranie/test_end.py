@@ -56,6 +56,30 @@ def test_igr15_the_hand_limit_is_7_and_6_beside_hiv() -> None:
         assert len(state.players[0].hand) == keep and state.active == 1
 
 
+def test_igr15_igr28_a_discard_is_offered_once_per_kind_of_card_held() -> None:
+    state = table(ILONA, MARCIN, STEFAN)
+    empty_hands(state)
+    give(state, 0, *[f"res-plan-{i}" for i in range(1, 5)], "res-hustle-1", "res-hustle-2", "res-hustle-3")
+    give(state, 0, "res-denial-1")  # 8 cards: one over the limit
+    to_phase(state, 0, "bank")
+    act(state, 0, "done")
+    assert choices(state, 0, "discard") == [
+        {"card": "res-plan-1"},
+        {"card": "res-hustle-1"},
+        {"card": "res-denial-1"},
+    ]
+    act(state, 0, "discard", card="res-plan-3")  # another copy: the same discard, of the listed copy
+    assert state.players[0].hand == [
+        "res-plan-2",
+        "res-plan-3",
+        "res-plan-4",
+        "res-hustle-1",
+        "res-hustle-2",
+        "res-hustle-3",
+        "res-denial-1",
+    ]
+
+
 def test_igr15_option_the_left_neighbour_picks_the_discards_face_down() -> None:
     state = table(ILONA, MARCIN, STEFAN, random_discard_by_left_neighbour=True)
     empty_hands(state)

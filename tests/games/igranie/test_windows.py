@@ -238,3 +238,4 @@ def test_igr28_copies_of_a_card_give_one_choice_per_play() -> None:
         {"card": "res-hustle-1", "side": 0},
         {"card": "res-luck-1", "side": 0},
     ]
+    assert act(moving, 1, "modify", card="res-hustle-2", side=0) == []  # the same play, taken alike
