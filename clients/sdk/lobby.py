@@ -103,9 +103,12 @@ class Claimed(msgspec.Struct):
 
 class SeatSettings(msgspec.Struct, frozen=True):
     """A seat's private settings (docs/api.md "Seat settings"). ``auto_pass``: the server passes for the
-    seat, after a secret random delay, whenever its prompt offers nothing but the pass (on by default)."""
+    seat, after a secret random delay, whenever its prompt offers nothing but the pass (on by default);
+    ``screen``: the screen the seat is played at, shared by the seats of one hot-seat screen (empty: its
+    own), kept when the settings are stored back."""
 
     auto_pass: bool = True
+    screen: str = ""
 
 
 class LogLine(msgspec.Struct):

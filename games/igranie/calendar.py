@@ -3,7 +3,7 @@ the first, and the Dream Bank's cap. Used by the flow, the Abilities and the vie
 
 from __future__ import annotations
 
-#: The last round (IGR-21: 24 weeks).
+#: The last round (IGR-21: 24 weeks), the default of the ``weeks`` option.
 ROUNDS = 24
 #: IGR-22, 23: each Dream Bank track stops at 15; 15 and 15 win.
 BANK_CAP = 15

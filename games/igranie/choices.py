@@ -157,7 +157,7 @@ def phase_choices(state: State, seat: int) -> Choices:
     elif phase == "bank":
         out = _bank(state, seat)
     else:
-        out = {"discard": [{"card": c} for c in dict.fromkeys(player.hand)]}
+        out = {"discard": [{"card": c} for c in distinct(player.hand)]}
     out["special"] = specials(state, seat)
     return {k: v for k, v in out.items() if v}
 
@@ -174,12 +174,36 @@ def targets(window: wn.Window[Payload], seat: int, card: str) -> list[int]:
     ]
 
 
+def _kind(card: str) -> tuple[str, int, object]:
+    row = cards.RES[card]
+    return row.name, row.modifier, row.action
+
+
+def distinct(hand: list[str]) -> list[str]:
+    """IGR-28: one card of each kind in ``hand`` (the first copy held of each): copies of a card do the
+    same, so a window offers each play once, not once per copy (two Denials held give one "cancel play 3
+    with Denial"). Shape: card ids in hand order."""
+    kinds: dict[tuple[str, int, object], str] = {}
+    for card in hand:
+        kinds.setdefault(_kind(card), card)
+    return list(kinds.values())
+
+
+def first_copy(hand: list[str], card: str) -> str:
+    """The copy of ``card`` a window lists (`distinct`): the first held of its kind; ``card`` itself when
+    it is not held (refused later as not held). A play naming another copy held is the same play, so
+    which copy a hand lists first never decides whether an action is taken."""
+    if card not in hand:
+        return card
+    return next(c for c in hand if _kind(c) == _kind(card))
+
+
 def window_choices(state: State, window: wn.Window[Payload], seat: int) -> wn.Choices:
     """``seat``'s legal plays in ``window``, by kind (without ``pass``)."""
     player = state.players[seat]
     if window.mode == "once":
         return _answer(state, window, seat)
-    hand = list(dict.fromkeys(player.hand))
+    hand = distinct(player.hand)
     out: wn.Choices = {}
     if window.purpose in ("move", "contest"):
         sides = (0,) if window.purpose == "move" else (0, 1)

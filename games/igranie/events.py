@@ -154,3 +154,5 @@ class View(msgspec.Struct, frozen=True):
     rent: int
     winner: int | None
     reason: str
+    #: the game's length (option ``weeks``, IGR-21, 24)
+    weeks: int = 24

@@ -89,15 +89,17 @@ def begin_turn(state: State, seat: int, rng: Rng) -> list[Event[Any]]:
 
 def end_turn(state: State, rng: Rng) -> list[Event[Any]]:
     """IGR-16: the next living player; after the round's last one the round marker advances (IGR-21),
-    the game ends after round 24 (IGR-24) and a rent round starts with the rent (IGR-20)."""
+    the game ends after its last round (IGR-24: round 24, or the last week of a shorter game, option
+    ``weeks``) and a rent round starts with the rent (IGR-20)."""
     seat = state.active
     nxt = next_living(state, seat)
     n = state.seats
     if (nxt - state.first) % n <= (seat - state.first) % n:
         state.round += 1
-        if state.round > ROUNDS:
-            state.round = ROUNDS
-            return finish(state, "round_24")
+        last = state.options.weeks
+        if state.round > last:
+            state.round = last
+            return finish(state, "round_24" if last == ROUNDS else "last_week")
         if rent_round(state.round):
             state.active = nxt
             return start_rent(state, rng)
@@ -172,7 +174,8 @@ def bank_full(state: State, seat: int) -> bool:
 
 def finish(state: State, reason: str, winner: int | None = None) -> list[Event[Any]]:
     """End the game now: pending windows and offers are dropped; the `game_end` event says ``reason``,
-    the game's word (``dream_bank``, ``round_24``, ``death``, ``no_survivor``)."""
+    the game's word (``dream_bank``, ``round_24``, ``last_week`` (a shorter game's last week), ``death``,
+    ``no_survivor``)."""
     state.phase, state.reason, state.winner = "over", reason, winner
     state.windows.stack, state.windows.queue = [], []
     state.contest, state.offer = None, None

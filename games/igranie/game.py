@@ -91,7 +91,8 @@ class Igranie(Game[model.State, model.Options]):
         return {"heuristic": heuristic}
 
     def coverage(self) -> Coverage:
-        """The defaults at 3..5 seats, two players, and the house rules together (README "Coverage")."""
+        """The defaults at 3..5 seats, two players, the house rules together and a 6-week game
+        (README "Coverage")."""
         house = {
             "rent": 3,
             "double_portion_after_hunger": True,
@@ -105,6 +106,7 @@ class Igranie(Game[model.State, model.Options]):
             OptionSet({}, (3, 4, 5)),
             OptionSet({"allow_two_players": True}, (2,)),
             OptionSet(house, (4,)),
+            OptionSet({"weeks": 6}, (3,)),
         )
         return Coverage(sets, step_cap=6000, ci_playouts=10)
 

@@ -70,9 +70,22 @@ def _board(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         for n in range(1, loop.spaces + 1):
             space = f"{loop.id}-{n}"
             if space != PAYDAY:
-                told = {lang: Words(f"{w.name} {n}", _text(file_rows["text.space"], lang, n=n, loop=w.name))
+                told = {lang: Words(f"{w.name} {n}", _space_text(file_rows, lang, loop, n, w.name))
                         for lang, w in words.items()}  # fmt: skip
                 yield Row.of(space, "place", told), cards.ROW_PROVENANCE[loop.id]
+
+
+def _space_text(file_rows: Mapping[str, Row], lang: str, loop: cards.Loop, n: int, name: str) -> str:
+    """What a plain space does (IGR-6, 9, 10): where it is, the Event deck a stop there draws from and,
+    on a Large Loop's entrance, the Small Loop the next move goes into."""
+    side = cards.LOOPS[loop.side]
+    deck = side.name if lang == "en" else side.name_pl
+    entered = [s for s in cards.LOOPS.values() if s.side == loop.id and s.entrance == n and s.id != loop.id]
+    if entered:
+        small = entered[0].name if lang == "en" else entered[0].name_pl
+        return _text(file_rows["text.entrance"], lang, n=n, loop=name, deck=deck, small=small)
+    template = "text.space" if loop.entrance == 0 else "text.small_space"
+    return _text(file_rows[template], lang, n=n, loop=name, deck=deck)
 
 
 def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
@@ -89,20 +102,17 @@ def _characters(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]
 
 def _removable(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     """A choice of the ``removed_cards`` option per copy of an Event or ordinary Resourcefulness card
-    (IGR Options): the card's name, with the copy's number among those of the same name where there
-    are several, so that a form's checkboxes can be told apart."""
+    (IGR Options): every copy named as its card, so that a form offers one entry per card with how many
+    of its copies stay in the box (the copies sharing a name), and its text says how many the deck holds."""
     template = file_rows["text.removed_card"]
     deck = [cards.EVENTS.get(card_id) or cards.RES[card_id] for card_id in (*cards.EVENTS, *cards.ORDINARY)]
-    copies, seen = Counter(card.name for card in deck), Counter[str]()
+    copies = Counter(card.name for card in deck)
     for card in deck:
-        card_id = card.id
-        seen[card.name] += 1
         words = {}
         for lang, name in (("en", card.name), ("pl", card.name_pl)):
             said = template.words(lang) or template.en
-            told = said.name.format(name=name, copy=seen[card.name]) if copies[card.name] > 1 else name
-            words[lang] = Words(told, said.text)
-        yield Row.of(f"option.removed_cards.{card_id}", "option", words), cards.ROW_PROVENANCE[card_id]
+            words[lang] = Words(said.name.format(name=name), said.text.format(copies=copies[card.name]))
+        yield Row.of(f"option.removed_cards.{card.id}", "option", words), cards.ROW_PROVENANCE[card.id]
 
 
 def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:

@@ -32,7 +32,8 @@ declare(
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Room options (house rules of the rulebook, IGR Options). ``first_player``: ``random``, ``seat0`` or
     a seat number as a string; ``removed_cards``: ids of Event or ordinary Resourcefulness cards left in
-    the box."""
+    the box; ``weeks``: the game's length in weeks (rounds), the rulebook's 24 (IGR-21, 24) or a short game
+    of 6 or 12, which ends after its last week and ranks as IGR-24 does."""
 
     rent: Annotated[int, msgspec.Meta(ge=3, le=4)] = 4
     double_portion_after_hunger: bool = False
@@ -44,6 +45,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     continue_after_death: bool = False
     first_player: Annotated[str, msgspec.Meta(pattern="^(seat0|random|[0-9])$")] = "random"
     allow_two_players: bool = False
+    weeks: Literal[6, 12, 24] = 24
 
 
 # ---- state ------------------------------------------------------------------------------------------

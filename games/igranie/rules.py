@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from games.engine import (
     Ctx,
     Event,
@@ -73,6 +75,10 @@ def apply(state: m.State, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
     if isinstance(action, Timeout):
         events.append(Event(TimedOut(seat, prompt.default)))
         action = default_action(state, seat, prompt)
+    if isinstance(action, a.Modify | a.Cancel | a.Reverse | a.Discard):  # one copy of each card is listed
+        action = msgspec.structs.replace(
+            action, card=choices.first_copy(state.players[seat].hand, action.card)
+        )
     require_choice(prompt, action, free=FREE)
     events += carry_out(state, seat, action, ctx)
     return events + wn.run(state.windows, Resolver(state, ctx))

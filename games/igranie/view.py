@@ -55,6 +55,7 @@ def view(state: State, seat: int | None) -> View:
         offer=state.offer,
         turn=state.turn,
         rent=state.options.rent,
+        weeks=state.options.weeks,
         winner=state.winner,
         reason=state.reason,
     )

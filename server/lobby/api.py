@@ -324,7 +324,10 @@ async def seat_settings(request: Request) -> Response:
         settings = await lobby.set_settings(room, seat, _bearer(request), body)
     else:
         settings = await lobby.settings(room, seat, _bearer(request))
-    return _json(msgspec.structs.asdict(settings))
+    answer = msgspec.structs.asdict(settings)
+    if not settings.screen:  # a seat played at a screen of its own: the answer as before the field
+        del answer["screen"]
+    return _json(answer)
 
 
 @refusals

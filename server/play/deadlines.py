@@ -12,6 +12,10 @@
   player's would and its timing tells nobody that the seat had nothing to play.
 - A prompt whose id did not change keeps its deadlines (another seat's move does not reset the clock,
   nor draw a new auto-pass delay), unless the new timeout is earlier (the seat left, or went away).
+  The exception is a seat played at one screen with others (its setting ``screen``, shared by the
+  seats of a hot-seat tab): when a seat of that same screen answers (its prompt is gone or changed),
+  the seat's unchanged timeout starts again, since the seats of one screen answer a window one after
+  the other and the last would otherwise see what the first left of a round (`_screen_answered`).
   So does a prompt whose `Prompt.clock` is the previous prompt's: its id changed (the seat acted) but
   its timer goes on (a turn timed as a whole).
 - Strikes: a timeout of a prompt whose ``strike`` is true adds one to the seat's strikes, a move of the
@@ -138,13 +142,32 @@ def schedule_for(
     for seat, prompt in sorted(prompts.items()):
         clock = prompt.clock or prompt.id
         kind, due = _due(meta, seat, prompt, strikes, now, policy)
-        due = min(old.get((seat, clock, kind), due), due)
+        if not (kind == "timeout" and _screen_answered(meta, seat, prompts, previous)):
+            due = min(old.get((seat, clock, kind), due), due)
         items.append(Deadline(meta.room, seat, prompt.id, due, kind, prompt.clock))
         if kind == "timeout" and auto_passes(meta, seat, prompt):
             kept = old.get((seat, clock, "autopass"))
             at = kept if kept is not None else autopass.at(now, due)
             items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass", prompt.clock))
     return Schedule(version, items, strikes)
+
+
+def _screen_answered(
+    meta: RoomMeta, seat: int, prompts: Mapping[int, Prompt], previous: Schedule | None
+) -> bool:
+    """Whether another seat played at ``seat``'s screen (the same non-empty `SeatSettings.screen`)
+    answered in this step: it had a timeout in ``previous`` for a prompt it no longer has."""
+    screen = meta.seats[seat].settings.screen
+    if not screen or previous is None:
+        return False
+    return any(
+        d.kind == "timeout"
+        and d.seat != seat
+        and d.seat < len(meta.seats)
+        and meta.seats[d.seat].settings.screen == screen
+        and (d.seat not in prompts or prompts[d.seat].id != d.prompt)
+        for d in previous.deadlines
+    )
 
 
 def _due(

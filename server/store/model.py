@@ -7,7 +7,7 @@ compare-and-set on ``rev``), `RoomState` (state bytes, version, epoch), the secr
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -22,9 +22,14 @@ class SeatSettings(msgspec.Struct, frozen=True, omit_defaults=True):
     """A seat holder's private preferences, set with its seat token (docs/api.md, "Seat settings"); never
     in a view, a frame to another seat, the log or the room summary. ``auto_pass`` (on unless the
     holder turns it off): the server passes for the seat, after a secret random delay, whenever its
-    prompt offers nothing but the pass (`server.play.deadlines.passes_only`; never for a bot's seat)."""
+    prompt offers nothing but the pass (`server.play.deadlines.passes_only`; never for a bot's seat).
+    ``screen`` (empty unless set): the screen the seat is played at, an id its holder makes up and gives
+    every seat played at that one screen (a hot-seat tab): those seats answer a window one after the
+    other, so when one of them answers, the others' unchanged prompts get their full time again
+    (`server.play.deadlines.schedule_for`)."""
 
     auto_pass: bool = True
+    screen: Annotated[str, msgspec.Meta(max_length=40, pattern="^[A-Za-z0-9_-]*$")] = ""
 
 
 class SeatRecord(msgspec.Struct, omit_defaults=True):

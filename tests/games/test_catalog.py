@@ -41,8 +41,9 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     sizes = {(g, c.lang): c.total for g in OWN for c in catalog(g).coverage()}
     assert sizes[("gregs", "de")] == 108  # term.cut: what a cut is, for the cut prompt
     assert sizes[("grucha", "pl")] == 155
-    # igranie: a row per removable copy (152) and first_player's two choices name the options' choices
-    assert sizes[("igranie", "pl")] == 582
+    # igranie: a row per removable copy (152), first_player's two choices, the four rows of weeks and the
+    # two templates of a space that is an entrance or in a Small Loop
+    assert sizes[("igranie", "pl")] == 588
     # infarkt: the five expansions as the option's choices; INF-18's five worsening rows, the words a
     # lost effect (INF-1) and a worsening row are told in, and the sources worsening, funeral and death
     assert sizes[("infarkt", "cs")] == 304

@@ -112,6 +112,41 @@ class TestTheDeadline:
         assert items(schedule) == [(0, "timeout", 102.0), (0, "autopass", 102.0)]
 
 
+def _round(seat: int) -> Prompt:
+    """``seat``'s prompt in the first round of asking of window 1 (one id for the whole round)."""
+    return Prompt(f"w1/r0/{seat}", ["pass", "counter"], "reaction", "pass", {"pass": [{}], "counter": [{}]})
+
+
+class TestTheScreen:
+    """Seats played at one screen (``screen``: a hot-seat tab) answer a round one after the other: when
+    one answers, the others of that screen get their full time again; another seat keeps its clock."""
+
+    def test_a_seat_of_the_screen_answering_gives_the_other_its_full_time_again(self) -> None:
+        tab = SeatSettings(auto_pass=False, screen="tab-a")
+        meta = room_meta(
+            SeatRecord(0, "h0", settings=tab),
+            SeatRecord(1, "h1", settings=tab),
+            SeatRecord(2, "h2", settings=OFF),
+        )
+        first = schedule_for(meta, 1, {s: _round(s) for s in range(3)}, None, {}, 100.0, POLICY)
+        assert items(first) == [(0, "timeout", 110.0), (1, "timeout", 110.0), (2, "timeout", 110.0)]
+        # seat 0 answers after 9 s: seat 1, at the same screen, gets 10 s from now, not the 1 s left
+        after = schedule_for(meta, 2, {1: _round(1), 2: _round(2)}, first, {}, 109.0, POLICY)
+        assert items(after) == [(1, "timeout", 119.0), (2, "timeout", 110.0)]
+        # seat 2's answer (another screen) moves nobody's clock
+        last = schedule_for(meta, 3, {1: _round(1)}, after, {}, 112.0, POLICY)
+        assert items(last) == [(1, "timeout", 119.0)]
+
+    def test_without_a_shared_screen_the_round_keeps_one_clock(self) -> None:
+        meta = room_meta(
+            SeatRecord(0, "h0", settings=SeatSettings(screen="tab-a")),
+            SeatRecord(1, "h1", settings=SeatSettings(screen="tab-b")),
+        )
+        first = schedule_for(meta, 1, {0: _round(0), 1: _round(1)}, None, {}, 100.0, POLICY)
+        after = schedule_for(meta, 2, {1: _round(1)}, first, {}, 109.0, POLICY)
+        assert items(after) == [(1, "timeout", 110.0)]
+
+
 def test_delays_lie_in_the_range_and_spread_over_it() -> None:
     """No timing tell: 4,000 draws of the real source all lie in [1, 4] s, reach within 0.1 s of both
     ends, average the middle and repeat no value (a failure by chance is below 1e-100)."""
@@ -303,6 +338,10 @@ class TestTheRoute:
             "auto_pass": True
         }
         assert http.put(path, json={}, headers=bearer(tokens[1])).json() == {"auto_pass": True}
+        # the screen a seat is played at (a hot-seat tab's seats share one), answered once set
+        shared = {"auto_pass": True, "screen": "tab-7Qx_2"}
+        assert http.put(path, json=shared, headers=bearer(tokens[1])).json() == shared
+        assert http.get(path, headers=bearer(tokens[1])).json() == shared
 
     @pytest.mark.parametrize(
         ("seat", "token", "body", "answer"),
@@ -311,6 +350,8 @@ class TestTheRoute:
             ("1", None, {"auto_pass": False}, (401, "auth/bad_token")),
             ("1", 1, {"auto_pass": False, "autoplay": True}, (400, "request/invalid")),
             ("1", 1, {"auto_pass": "no"}, (400, "request/invalid")),
+            ("1", 1, {"screen": "a tab"}, (400, "request/invalid")),  # letters, digits, - and _ only
+            ("1", 1, {"screen": "x" * 41}, (400, "request/invalid")),
             ("7", 1, {"auto_pass": False}, (404, "seat/not_found")),
         ],
     )

@@ -4,6 +4,7 @@ previous seat's cards, and the next seat's cards appear only once that person re
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -172,5 +173,58 @@ def test_a_window_asking_several_seats_of_the_tab_shows_one_screen_and_nobody_pa
     assert {"Seat 0: your turn", "Seat 1: your turn"} & purposes
     log = [e["body"] for e in public_log(seeded_url, room)]
     assert sum(b["kind"] == "passed" for b in log) >= passes_sent
+    pages.close()
+    assert pages.errors == []
+
+
+def test_a_seat_answering_at_the_shared_screen_leaves_the_next_its_full_time(
+    browser: Any, seeded_url: str
+) -> None:
+    """The 1 s window of the newcomer's issue: a round of asking has one deadline, and the seats of a
+    hot-seat tab answer it one after the other. The tab gives its seats one screen id (their private
+    ``screen`` setting), so when seat 0 answers after a while, seat 1's deadline starts again."""
+    pages = Pages(browser, seeded_url)
+    body = {"game": "fixture-reaction", "seats": 2, "seed": "01", "options": {"rounds": 2}}
+    body["timers"] = {"reaction": 20}
+    made = httpx.post(f"{seeded_url}/api/rooms", json=body)
+    room = made.json()["room"]
+    page = pages.open(f"/rooms/{room}")
+    take_seat(page, 0)
+    take_seat(page, 1)
+    tokens = page.evaluate(f"() => JSON.parse(localStorage.getItem('boardroom.room.{room}')).seats")
+    screen = page.evaluate("() => localStorage.getItem('boardroom.screen')")
+    assert re.fullmatch(r"[0-9a-f]{24}", screen)
+    for seat in (0, 1):  # both seats say they are played at this one screen
+        url = f"{seeded_url}/api/rooms/{room}/seats/{seat}/settings"
+        wait = time.monotonic() + 10
+        while (
+            httpx.get(url, headers={"Authorization": f"Bearer {tokens[str(seat)]}"}).json().get("screen")
+            != screen
+        ):
+            assert time.monotonic() < wait, f"seat {seat} has no screen"
+            time.sleep(0.1)
+    while not page.locator(ASK).count():
+        assert not finished(page)(), "no window asked both seats"
+        if page.locator(CURTAIN).count():
+            page.locator(CURTAIN).click()
+            continue
+        found = offered(page)
+        if not found:
+            page.wait_for_timeout(30)
+            continue
+        raid = [f for f in found if f[2].startswith("Raid")]
+        click_action(page, *(raid or [f for f in found if f[0] == "pass"] or found)[0])
+    first = float(page.get_attribute("#curtain .countdown", "data-deadline"))
+    page.locator("#curtain .ask-seats button.reveal[data-seat='0']").click()
+    page.wait_for_timeout(3000)  # seat 0 reads its hand for 3 s, then passes
+    page.locator("#controls button[data-kind=pass]").click()
+    page.wait_for_selector(ASK)
+    assert page.locator("#curtain .ask-seats button.reveal").all_inner_texts() == ["Seat 1 plays a card"]
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#curtain .countdown').dataset.deadline) > {first}"
+    )
+    second = float(page.get_attribute("#curtain .countdown", "data-deadline"))
+    assert second - first >= 2.5  # 20 s from seat 0's pass, not the 17 s it left
+    assert page.inner_text("#curtain .countdown") in {"20 s left", "19 s left"}
     pages.close()
     assert pages.errors == []

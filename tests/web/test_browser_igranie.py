@@ -140,9 +140,18 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
             reveal(page, seat)
             if seat == 0:  # before any character is chosen, each figure on Start shows its seat
                 shown = "(fs) => fs.map((f) => [f.dataset.seat, f.innerText])"
-                assert page.locator(".ig-figure").evaluate_all(shown) == [["0", "0"], ["1", "1"], ["2", "2"]]
+                on_board = page.locator(".ig-board .ig-track .ig-figure")
+                assert on_board.evaluate_all(shown) == [["0", "0"], ["1", "1"], ["2", "2"]]
             click(page, "choose")
         reveal(page, 0)
+        # a hot-seat tab names each of its seats in the log, its shown one too: never "You" (ambiguous)
+        assert page.locator("#log li").all_inner_texts() == [
+            "Round 1",
+            "move 1 Seat 0 chose Ilona",
+            "move 2 Seat 1 chose Lena",
+            "move 3 Seat 2 (Bea) chose Marcin",
+            "move 3 Round 1: Seat 0 to play",
+        ]
         hand0 = set(page.locator(".ig-hand .ig-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)"))
         assert hand0 == hands[0]
         click(page, "roll")
@@ -176,3 +185,158 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
     finally:
         passer.stop.set()
         passer.join(5)
+
+
+# ---- the table body in words, a newcomer's issue (IGR-6, 10, 21, 28, 30) --------------------------------
+#: The renderer's table and labels for a view and prompt of a real state, in the page's language: the
+#: turn line, the window, a player's facts, the board's tokens and legend, two spaces' popovers and the
+#: prompt's labels. ``several``: the tab holds several seats (hot-seat).
+TABLE_OF = """async ([lang, view, prompt, viewer, several, seat]) => {
+  const { rendererFor } = await import('/static/app/renderers/index.js');
+  const { nameOf, textOf } = await import('/static/sdk/catalog.js');
+  const catalog = await (await fetch(`/api/games/igranie/catalog?lang=${lang}`)).json();
+  const ctx = { view, viewer, several, prompt, catalog, seats: [], name: (n) => `${seat} ${n}`,
+                nameOf: (id) => nameOf(catalog, id), textOf: (id) => textOf(catalog, id),
+                offered: (kind) => (prompt && prompt.choices[kind]) || null };
+  const renderer = rendererFor('igranie');
+  const box = document.createElement('div');
+  box.append(renderer.view(ctx));
+  document.body.append(box);
+  await new Promise((done) => setTimeout(done, 0));
+  const texts = (selector) => [...box.querySelectorAll(selector)].map((e) => e.innerText);
+  const player = box.querySelector('.ig-player[data-seat="2"]');
+  const tip = (space) => box.querySelector(`li[data-space="${space}"] > .help-tip`).textContent;
+  const labels = Object.entries(prompt.choices).flatMap(([kind, choices]) =>
+    choices.filter((c) => Object.keys(c).length).map((c) => renderer.label(kind, c, ctx)));
+  const result = {
+    turn: texts('.ig-turn'), window: texts('.ig-window h3, .ig-plays li, .ig-window-turn'),
+    player: [player.querySelector('h3').innerText,
+             ...[...player.querySelectorAll('dd')].map((d) => d.innerText)],
+    titles: [...box.querySelectorAll('.ig-board .ig-track .ig-figure')].map((f) => [f.innerText, f.title]),
+    legend: texts('.ig-legend h3, .ig-legend dt, .ig-legend dd'),
+    tips: [tip('work-4'), tip('work-6')], labels, marks: texts('.ig-marks'),
+  };
+  box.remove();
+  return result;
+}"""
+
+
+def _window_table() -> tuple[Any, Any]:
+    """Seat 0 (Ilona) drew Tax Letter on Work 6; seat 1 (Marcin) cancelled it with Cunning Plan; seat 2
+    (Stefan) holds two Denials and a Cunning Plan: its view and prompt."""
+    import msgspec
+
+    from tests.games.igranie.helpers import ILONA, MARCIN, STEFAN, act, ask, empty_hands, give, on_top, table
+
+    state = table(ILONA, MARCIN, STEFAN, weeks=12)
+    empty_hands(state)
+    state.players[0].space, state.players[0].next_loop = "work-5", "chillout"
+    on_top(state, "work", "wrk-tax-1")
+    act(state, 0, "roll", dice=[1])
+    ask(state)  # nobody plays on the roll
+    give(state, 1, "res-plan-1")
+    give(state, 2, "res-denial-1", "res-denial-2", "res-plan-2", "res-plan-3", "res-luck-1")
+    event = state.windows.stack[-1].plays[0].id
+    ask(state, {1: {"kind": "cancel", "card": "res-plan-1", "target": event}})
+    prompt = msgspec.to_builtins(GAME.prompts(state)[2])
+    state.players[2].hunger = state.players[2].debt = True  # marks as the view shows them
+    state.players[1].dead, state.players[1].cause = True, "cold"
+    view = msgspec.to_builtins(GAME.view(state, 2))
+    return view, prompt
+
+
+TABLE_CASES = {
+    "en": {
+        "turn": ["Week 1 of 12 (month 1), Movement phase: Seat 0 to play. Rent 4."],
+        "window": [
+            "Window 2: a window after the event card of Seat 0",
+            "#1: Seat 0: the Event card Letter from the Tax Office",
+            "#2: Seat 1: Cunning Plan as a cancel, against play #1",
+            "Play a card or pass.",
+        ],
+        "player": ["Seat 2: Stefan", "5 Food", "5 Money", "0/15 Money, 0/15 Food", "5 cards", "Start"],
+        "legend": [
+            "Figures on the board",
+            "Il",
+            "Seat 0: Ilona",
+            "Ma",
+            "Seat 1: Marcin",
+            "St",
+            "Seat 2: Stefan",
+        ],
+        "tips": [
+            "Space 4 of Work: stopping here draws a Work Event card (IGR-10).",
+            "Space 6 of Work, the entrance of Deadlines: stopping here, the next move goes into Deadlines"
+            " (IGR-6); a Work Event card is drawn now (IGR-10).\nHere: Seat 0: Ilona",
+        ],
+        "labels": [
+            "Cancel play 2 of Seat 1 with Denial",
+            "Cancel the Event card Letter from the Tax Office (play 1) with Cunning Plan",
+            "Cancel play 2 of Seat 1 with Cunning Plan",
+        ],
+        "marks": ["died of a cold", "Hunger marker; Debt"],
+    },
+    "pl": {
+        "turn": ["Tydzień 1 z 12 (miesiąc 1), faza: Ruch; gra: Miejsce 0. Czynsz 4."],
+        "window": [
+            "Okno 2: okno po karcie wydarzenia: Miejsce 0",
+            "#1: Miejsce 0: karta Zdarzenia List z urzędu skarbowego",
+            "#2: Miejsce 1: Chytry plan: anulowanie, przeciw zagraniu #1",
+            "Zagraj kartę albo spasuj.",
+        ],
+        "player": [
+            "Miejsce 2: Stefan",
+            "5 Jedzenia",
+            "5 Pieniędzy",
+            "Pieniądze 0/15, Jedzenie 0/15",
+            "5 kart",
+            "Start",
+        ],
+        "legend": [
+            "Pionki na planszy",
+            "Il",
+            "Miejsce 0: Ilona",
+            "Ma",
+            "Miejsce 1: Marcin",
+            "St",
+            "Miejsce 2: Stefan",
+        ],
+        "tips": [
+            "Pole 4 (Praca): zatrzymanie się tu to karta Zdarzenia (Praca) (IGR-10).",
+            "Pole 6 (Praca), wejście: Pętla Deadlinów. Po zatrzymaniu się tu następny ruch prowadzi do"
+            " tej Małej Pętli (IGR-6); teraz karta Zdarzenia (Praca) (IGR-10).\nTutaj: Miejsce 0: Ilona",
+        ],
+        "labels": [
+            "Anuluj zagranie 2 (Miejsce 1) kartą: Wyparcie",
+            "Anuluj kartę Zdarzenia List z urzędu skarbowego (zagranie 1) kartą: Chytry plan",
+            "Anuluj zagranie 2 (Miejsce 1) kartą: Chytry plan",
+        ],
+        "marks": ["nie żyje (przeziębienie)", "znacznik Głodu; Dług"],
+    },
+}
+#: How the page names a seat and the viewer's own seat at a tab holding one seat, per language.
+SEAT = {"en": ("Seat", "you"), "pl": ("Miejsce", "twoje miejsce")}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_newcomers_table_speaks_in_words_names_each_seat_and_explains_its_tokens_and_spaces(
+    pages: Pages, base_url: str, lang: str
+) -> None:
+    """IGR-10, 21, 28, 30 at a hot-seat tab holding seats 1 and 2: the turn line counts the room's weeks,
+    the window's plays and the labels name each seat (never "you": two seats share the screen), two
+    Denials give one cancel, each token names its seat and character (title and legend), a plain space
+    and an entrance say what they do and who stands there, all in the page's language."""
+    view, prompt = _window_table()
+    room = httpx.post(f"{base_url}/api/rooms", json={"game": "igranie", "seats": 3}).json()["room"]
+    page = pages.open(f"/rooms/{room}", pages.context(locale={"en": "en-US", "pl": "pl-PL"}[lang]))
+    page.wait_for_selector("#lang")
+    seat, you = SEAT[lang]
+    shown = page.evaluate(TABLE_OF, [lang, view, prompt, 2, True, seat])
+    expected = TABLE_CASES[lang]
+    assert {k: shown[k] for k in expected} == expected
+    legend = expected["legend"]
+    assert shown["titles"] == [["Il", legend[2]], ["Ma", legend[4]], ["St", legend[6]]]
+    # a tab holding seat 2 alone calls it "you" in its own header; the tokens still name the seat
+    alone = page.evaluate(TABLE_OF, [lang, view, prompt, 2, False, seat])
+    assert alone["player"][0] == f"{you}: Stefan"
+    assert alone["titles"] == shown["titles"]

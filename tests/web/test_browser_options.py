@@ -70,8 +70,9 @@ def _change(page: Any, game: str) -> dict[str, Any]:
         return {"rounds": 5, "point_limit": None}
     if game == "igranie":
         page.fill("#opt-igranie-rent", "3")
-        page.locator("#opt-igranie-removed_cards input").first.check()
-        return {"rent": 3, "removed_cards": ["wrk-bonus-1"]}
+        page.fill("#opt-igranie-removed_cards-0", "2")  # two of the Quarterly Bonus's copies
+        page.select_option("#opt-igranie-weeks", "6")
+        return {"rent": 3, "removed_cards": ["wrk-bonus-1", "wrk-bonus-2"], "weeks": 6}
     page.locator("#opt-infarkt-expansions input[value=family]").check()
     return {"expansions": ["family"], "variant": "advanced"}
 
@@ -140,3 +141,53 @@ def test_catalog_6_a_start_seat_offers_the_table_s_seats(pages: Pages) -> None:
     page.select_option("#opt-gregs-start", '"4"')
     page.fill("#seats", "3")
     assert page.input_value("#opt-gregs-start") == '"seat0"'  # seat 4 is gone: back to the default
+
+
+#: The first entries of iGranie's "Removed cards": [name, "of N" or null, input type, max].
+ENTRIES = """() => [...document.querySelectorAll('#opt-igranie-removed_cards .choice')].map((c) => [
+  c.querySelector('label').textContent, c.querySelector('.choice-of')?.textContent ?? null,
+  c.querySelector('input').type, c.querySelector('input').max])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_igranie_removed_cards_one_entry_per_card_with_its_count_and_the_weeks_igr_21(
+    pages: Pages, base_url: str, lang: str
+) -> None:
+    """The lobby's "Removed cards" lists each of the 51 cards once, with how many of its copies stay in
+    the box (0 to the deck's count; a card of one copy a checkbox), and sends the ids the server accepts;
+    "Weeks" offers 6, 12 and the rulebook's 24 (IGR-21), 24 chosen."""
+    entries = httpx.get(f"{base_url}/api/games/igranie/catalog?lang={lang}").json()["entries"]
+    name = {
+        card: entries[f"option.removed_cards.{card}"]["name"] for card in ("wrk-bonus-1", "wrk-companyflat-3")
+    }
+    page = _lobby(pages, lang, "igranie")
+    shown = page.evaluate(ENTRIES)
+    of = {"en": "of {count}", "pl": "z {count}"}[lang]
+    assert len(shown) == 51
+    assert shown[:2] == [
+        [name["wrk-bonus-1"], of.format(count=3), "number", "3"],
+        [name["wrk-companyflat-3"], of.format(count=4), "number", "4"],
+    ]
+    assert shown[3][1:] == [None, "checkbox", ""]
+    assert [name["wrk-bonus-1"], name["wrk-companyflat-3"]] == {
+        "en": ["Quarterly Bonus", "Company Flat"],
+        "pl": ["Premia kwartalna", "Mieszkanie służbowe"],
+    }[lang]
+    weeks = page.locator("#opt-igranie-weeks option")
+    assert (
+        weeks.all_inner_texts()
+        == {"en": ["6 weeks", "12 weeks", "24 weeks"], "pl": ["6 tygodni", "12 tygodni", "24 tygodnie"]}[lang]
+    )
+    assert page.input_value("#opt-igranie-weeks") == "24"
+    page.fill("#opt-igranie-removed_cards-0", "1")
+    page.fill("#opt-igranie-removed_cards-1", "2")
+    page.check("#opt-igranie-removed_cards-3")
+    page.select_option("#opt-igranie-weeks", "12")
+    options = _created(page, base_url)
+    assert options["removed_cards"] == [
+        "wrk-bonus-1",
+        "wrk-companyflat-3",
+        "wrk-companyflat-4",
+        "wrk-coffee-1",
+    ]
+    assert options["weeks"] == 12

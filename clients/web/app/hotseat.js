@@ -4,7 +4,9 @@
 // shows gets its curtain and its controls, whether the seat holds real options or only a pass, so the
 // others at the device learn nothing from timing or layout. A pass-only prompt the server answers by
 // itself (auto-pass on, autopass.js) is not shown and brings no curtain: at a shared device, seats that
-// must not tell the others when they had nothing to play turn auto-pass off.
+// must not tell the others when they had nothing to play turn auto-pass off. The tab's seats share one
+// screen id (their `screen` setting, seat-settings.js): one round of asking has one deadline, and when a
+// seat of the screen answers, the server gives the others of this screen their full time again.
 
 export class HotSeat {
   /** ``seats``: the seats this tab holds (ascending). */

@@ -103,18 +103,47 @@ function selectInput(ctx, values, node) {
   return { input, read: () => JSON.parse(input.value), setSeats: build };
 }
 
+/** A list option's choices, one entry per name: values the catalogue names alike are copies of one
+ * thing (iGranie's `removed_cards`: a row per copy of a card), offered as one count from 0 to their
+ * number, read as that many of them in their order; a value named alone is a checkbox. */
 function checkboxSet(ctx, values, node) {
   const { id, name, key, catalog } = ctx;
   const chosen = new Set(Array.isArray(node.default) ? node.default : []);
-  const boxes = values.map((v, i) => {
+  const groups = new Map();
+  for (const v of values) {
     const words = wordsOf(catalog, `option.${key}.${v}`, String(v));
-    const box = h("input", { id: `${id}-${i}`, type: "checkbox", value: v, title: words.text || null });
-    box.checked = chosen.has(v);
-    return h("span", { class: "choice" }, box, h("label", { for: `${id}-${i}` }, words.name));
+    if (!groups.has(words.name)) groups.set(words.name, { words, values: [] });
+    groups.get(words.name).values.push(v);
+  }
+  const reads = [];
+  const entries = [...groups.values()].map(({ words, values: copies }, i) => {
+    const label = h("label", { for: `${id}-${i}` }, words.name);
+    if (copies.length === 1) {
+      const box = h("input", { id: `${id}-${i}`, type: "checkbox", value: copies[0], title: words.text || null });
+      box.checked = chosen.has(copies[0]);
+      reads.push(() => (box.checked ? [copies[0]] : []));
+      return h("span", { class: "choice" }, box, label);
+    }
+    const count = h("input", {
+      id: `${id}-${i}`,
+      type: "number",
+      inputmode: "numeric",
+      min: 0,
+      max: copies.length,
+      step: 1,
+      value: String(copies.filter((v) => chosen.has(v)).length),
+      title: words.text || null,
+      "data-values": copies.join(" "),
+    });
+    reads.push(() => {
+      const n = Math.max(0, Math.min(copies.length, Math.trunc(Number(count.value) || 0)));
+      return copies.slice(0, n);
+    });
+    const of = t("ui.form.of", "of {count}").replace("{count}", String(copies.length));
+    return h("span", { class: "choice choice-count" }, count, label, h("span", { class: "choice-of" }, of));
   });
-  const input = h("div", { id, class: "choices", "data-name": name }, boxes);
-  const read = () => [...input.querySelectorAll("input:checked")].map((b) => b.value);
-  return { input, read, group: true };
+  const input = h("div", { id, class: "choices", "data-name": name }, entries);
+  return { input, read: () => reads.flatMap((r) => r()), group: true };
 }
 
 function numberInput(ctx, node, outer) {

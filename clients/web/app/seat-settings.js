@@ -40,8 +40,10 @@ function checkbox(room, seat, token, settings, seats, onChange) {
  * (hidden for a spectator and once every held seat left); ``seats``: the room summary's seats, for
  * their names and whether they left. ``onChange(seat, {auto_pass})``
  * hears each seat's settings once read and after every change stored; a seat whose settings cannot
- * be read counts as auto-pass off (its prompts show, as they would without it). */
-export async function drawSeatSettings(room, held, seats, onChange = () => {}) {
+ * be read counts as auto-pass off (its prompts show, as they would without it). ``screen``: this
+ * browser's screen id (storage.js `screenId`), stored for each seat when it holds several (hot-seat):
+ * the server then gives a seat its full time again when another seat of this screen has answered. */
+export async function drawSeatSettings(room, held, seats, onChange = () => {}, screen = "") {
   const panel = $("seat-settings");
   held = held.filter(([seat]) => !(seats[seat] && seats[seat].left));
   panel.hidden = held.length === 0;
@@ -49,7 +51,10 @@ export async function drawSeatSettings(room, held, seats, onChange = () => {}) {
   const rows = [];
   for (const [seat, token] of held) {
     try {
-      const settings = await api.settings(room, seat, token);
+      let settings = await api.settings(room, seat, token);
+      if (held.length > 1 && screen && settings.screen !== screen) {
+        settings = await api.setSettings(room, seat, token, { ...settings, screen });
+      }
       onChange(seat, { ...settings });
       rows.push(checkbox(room, seat, token, settings, seats, onChange));
     } catch (error) {

@@ -60,3 +60,17 @@ export function knownRooms() {
   }
   return rooms.sort();
 }
+
+const SCREEN = "boardroom.screen";
+
+/** This browser's screen id (made once, kept): the seats it holds at one table are played at one
+ * screen, and their seat settings say so (`screen`, docs/api.md "Seat settings"). */
+export function screenId() {
+  let id = localStorage.getItem(SCREEN);
+  if (!id || !/^[A-Za-z0-9_-]{8,40}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    id = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(SCREEN, id);
+  }
+  return id;
+}

@@ -90,9 +90,10 @@ function names() {
 }
 
 /** How the log names ``seat`` for ``viewer``: "you" (in the page's language) for the viewer's own seat,
- * else as the page names seats ("Seat 1 (Ann)"; in another language with its word for a seat). */
+ * else as the page names seats ("Seat 1 (Ann)"; in another language with its word for a seat). A tab
+ * holding several seats (hot-seat) names every seat so, its own too: one name per seat in every line. */
 function logSeatName(seat, viewer) {
-  if (seat === viewer) return t("ui.you", "you");
+  if (seat === viewer && !page.hotseat.several) return t("ui.you", "you");
   const word = language() === "en" ? "Seat" : page.catalog.list_words.seat;
   return seatName(seat, names(), word.charAt(0).toUpperCase() + word.slice(1));
 }
@@ -120,6 +121,8 @@ function rendererContext(viewer) {
     outcome: page.outcome,
     pending: page.pending,
     seats: names(),
+    // a hot-seat tab: every seat by its name, never "you" (renderers/generic.js `who`)
+    several: page.hotseat.several,
     name: (seat) => seatName(seat, names()),
     offered: (kind) =>
       (prompt && prompt.kinds.includes(kind) && prompt.choices && prompt.choices[kind]) || null,
@@ -335,10 +338,11 @@ function connect() {
   if (page.conn) page.conn.close();
   const tokens = storage.seatTokens(roomId).map(([, token]) => token);
   page.hotseat = new HotSeat(heldSeats());
-  drawSeatSettings(roomId, storage.seatTokens(roomId), names(), (seat, settings) => {
+  const onSettings = (seat, settings) => {
     page.settings[seat] = settings;
     schedule();
-  });
+  };
+  drawSeatSettings(roomId, storage.seatTokens(roomId), names(), onSettings, storage.screenId());
   const conn = new Connection({ url: location.origin, room: roomId, tokens });
   page.conn = conn;
   const mine = (fn) => (detail) => {

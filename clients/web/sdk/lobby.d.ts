@@ -123,8 +123,13 @@ export class Lobby {
   addBot(room: string, seat: number, hostToken: string, policy?: string): Promise<{ seat: number; bot: string }>;
   removeSeat(room: string, seat: number, hostToken: string): Promise<{ seat: number }>;
   start(room: string, hostToken: string): Promise<{ version: number }>;
-  settings(room: string, seat: number, token: string): Promise<{ auto_pass: boolean }>;
-  setSettings(room: string, seat: number, token: string, settings: { auto_pass: boolean }): Promise<unknown>;
+  settings(room: string, seat: number, token: string): Promise<{ auto_pass: boolean; screen?: string }>;
+  setSettings(
+    room: string,
+    seat: number,
+    token: string,
+    settings: { auto_pass?: boolean; screen?: string },
+  ): Promise<unknown>;
   /** The public event log. */
   log(room: string): Promise<{ version: number; body: { kind: string; [field: string]: unknown } }[]>;
   /** A finished room's spectators' view at `version`; refused `room/not_finished` while it goes on. */

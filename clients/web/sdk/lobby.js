@@ -173,7 +173,7 @@ export class Lobby {
     return this.call('POST', `${this.roomPath(room)}/start`, { token: hostToken });
   }
 
-  /** The private settings of `seat` with its `token`: `{auto_pass}` (docs/api.md "Seat settings"). */
+  /** The private settings of `seat` with its `token`: `{auto_pass, screen?}` (docs/api.md "Seat settings"). */
   settings(room, seat, token) {
     return this.call('GET', `${this.roomPath(room)}/seats/${seat}/settings`, { token });
   }

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import msgspec
+import pytest
+
 from games.igranie import GAME, ranking
 from tests.games.igranie.helpers import (
     ILONA,
@@ -51,6 +54,30 @@ def test_igr15_the_hand_limit_is_7_and_6_beside_hiv() -> None:
         while state.phase == "discard":
             act(state, 0, "discard", card=state.players[0].hand[0])
         assert len(state.players[0].hand) == keep and state.active == 1
+
+
+def test_igr15_igr28_a_discard_is_offered_once_per_kind_of_card_held() -> None:
+    state = table(ILONA, MARCIN, STEFAN)
+    empty_hands(state)
+    give(state, 0, *[f"res-plan-{i}" for i in range(1, 5)], "res-hustle-1", "res-hustle-2", "res-hustle-3")
+    give(state, 0, "res-denial-1")  # 8 cards: one over the limit
+    to_phase(state, 0, "bank")
+    act(state, 0, "done")
+    assert choices(state, 0, "discard") == [
+        {"card": "res-plan-1"},
+        {"card": "res-hustle-1"},
+        {"card": "res-denial-1"},
+    ]
+    act(state, 0, "discard", card="res-plan-3")  # another copy: the same discard, of the listed copy
+    assert state.players[0].hand == [
+        "res-plan-2",
+        "res-plan-3",
+        "res-plan-4",
+        "res-hustle-1",
+        "res-hustle-2",
+        "res-hustle-3",
+        "res-denial-1",
+    ]
 
 
 def test_igr15_option_the_left_neighbour_picks_the_discards_face_down() -> None:
@@ -131,3 +158,33 @@ def test_igr25_nobody_left_alive_means_nobody_wins() -> None:
     act(state, 2, "done")
     outcome = GAME.outcome(state)
     assert (outcome.winners, outcome.reason, outcome.ranks) == ([], "no_survivor", [1, 1, 1])
+
+
+def test_igr21_igr24_option_weeks_a_short_game_ends_after_its_last_week_and_ranks_by_deposits() -> None:
+    """Option ``weeks`` (6, 12 or the rulebook's 24): the round marker stops at the last week, the end
+    ranks as IGR-24 does (deposits, then markers), rent still comes in week 5 (IGR-20)."""
+    state = table(ILONA, MARCIN, STEFAN, weeks=6)
+    empty_hands(state)
+    for p, (m, f) in zip(state.players, [(2, 1), (4, 4), (0, 5)], strict=True):
+        p.bank_money, p.bank_food = m, f
+    state.round = 6
+    to_phase(state, 2, "bank")
+    bodies = act(state, 2, "done")
+    outcome = GAME.outcome(state)
+    assert (state.reason, state.round, outcome.ranks, outcome.winners) == ("last_week", 6, [3, 1, 2], [1])
+    assert bodies[-1].__struct_config__.tag == "game_end"
+    assert GAME.view(state, None).weeks == 6
+
+    longer = table(ILONA, MARCIN, STEFAN, weeks=12)
+    longer.round = 6
+    to_phase(longer, 2, "bank")
+    act(longer, 2, "done")
+    assert (longer.phase, longer.round, GAME.view(longer, 0).weeks) == ("roll", 7, 12)
+    assert GAME.options({}).weeks == 24
+
+
+def test_igr21_option_weeks_takes_only_6_12_or_24() -> None:
+    for weeks in (0, 7, 25):
+        with pytest.raises(msgspec.ValidationError) as refused:
+            GAME.options({"weeks": weeks})
+        assert str(refused.value) == f"Invalid enum value {weeks} - at `$.weeks`"

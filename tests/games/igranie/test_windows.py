@@ -210,3 +210,32 @@ def test_igr30_a_card_sent_in_a_round_stays_unseen_in_its_hand_until_the_round_i
     assert "res-plan-3" in state.res_discard
     ask(state)  # everyone is asked again; nobody plays: the window closes
     assert state.players[0].money == 5  # the tax is cancelled (it takes 1 otherwise: IGR-10's test)
+
+
+def test_igr28_copies_of_a_card_give_one_choice_per_play() -> None:
+    """Two Denials and two Cunning Plans in one hand: each play is offered once, with the first copy
+    held, not once per copy (a player thinks of "cancel play 2 with Denial", not of which Denial); the
+    movement window's modifiers alike."""
+    state = _event_window("wrk-tax-1")
+    give(state, 1, "res-plan-1")
+    give(state, 2, "res-denial-1", "res-plan-2", "res-denial-2", "res-plan-3")
+    event = state.windows.stack[-1].plays[0].id
+    ask(state, {1: {"kind": "cancel", "card": "res-plan-1", "target": event}})
+    plan = state.windows.stack[-1].plays[-1].id
+    assert choices(state, 2, "cancel") == [
+        {"card": "res-denial-1", "target": plan},
+        {"card": "res-plan-2", "target": event},
+        {"card": "res-plan-2", "target": plan},
+    ]
+    # the copy not listed is the same card: sent anyway (an older client), it is still taken
+    assert act(state, 2, "cancel", card="res-denial-2", target=plan) == []  # held until the round ends
+
+    moving = table(ILONA, MARCIN, STEFAN)
+    empty_hands(moving)
+    give(moving, 1, "res-hustle-1", "res-hustle-2", "res-luck-1")
+    act(moving, 0, "roll", dice=[3])
+    assert choices(moving, 1, "modify") == [
+        {"card": "res-hustle-1", "side": 0},
+        {"card": "res-luck-1", "side": 0},
+    ]
+    assert act(moving, 1, "modify", card="res-hustle-2", side=0) == []  # the same play, taken alike

@@ -2,8 +2,15 @@
 // (games/igranie/actions.py), its ids by their catalogue names, its sentence from chrome.json
 // (`igranie.label.*`, plural forms by count) in the page's language.
 
+import { t } from "../i18n.js";
 import { say } from "../words.js";
-import { who } from "./generic.js";
+
+/** A seat in iGranie's words: the seat's name ("Seat 1 (Ann)"), "you" (in the page's language) for the
+ * viewer's own seat; at a tab holding several seats (hot-seat, ``ctx.several``) every seat by its name,
+ * since there "you" cannot tell the tab's seats apart ("cancel play 2 of Seat 0", never "of you"). */
+export function who(seat, ctx) {
+  return seat === ctx.viewer && !ctx.several ? t("ui.you", "you") : ctx.name(seat);
+}
 
 const card = (id, ctx) => ctx.nameOf(id);
 
@@ -23,11 +30,16 @@ function useLabel(choice, ctx) {
     : say("igranie.label.use", { ability });
 }
 
-/** "Cancel play 4 of Seat 1 with Denial": the play answered, numbered as the window lists it. */
+/** "Cancel play 4 of Seat 1 with Denial": the play answered, numbered as the window lists it, by the
+ * seat that made it; an Event card or a loop effect by itself ("Cancel the Event card Tax Letter (play
+ * 1) with Cunning Plan"): it is drawn for a seat, not played by it (IGR-28). */
 function cancelLabel(choice, ctx) {
   const plays = (ctx.view?.windows || []).flatMap((w) => w.plays || []);
   const play = plays.find((p) => p.id === choice.target);
   const vars = { card: card(choice.card, ctx), play: choice.target };
+  const payload = (play && play.payload) || {};
+  if (payload.kind === "event") return say("igranie.label.cancel.event", { ...vars, event: card(payload.card, ctx) });
+  if (payload.kind === "loop") return say("igranie.label.cancel.loop", { ...vars, loop: card(payload.loop, ctx) });
   return play ? say("igranie.label.cancel.of", { ...vars, seat: who(play.seat, ctx) }) : say("igranie.label.cancel", vars);
 }
 

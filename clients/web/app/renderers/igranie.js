@@ -1,12 +1,12 @@
 // iGranie z Gruzem (IGR-1…37): the figure eight (Start, Work with Payday, Chillout, the eight Small
 // Loops off their entrances) with the figures, each player's shelf, wallet, Dream Bank and Special
 // cards, your hand, and the open reaction windows with their plays. Card plays, cancels and passes
-// are the controls panel's buttons, worded by `label`.
+// are the controls panel's buttons, worded by `label`. Every sentence is chrome.json's (`igranie.*`, with
+// plural forms by count) in the page's language; names come from the game's catalogue.
 
 import { h } from "../dom.js";
 import { helped } from "../help.js";
-import { who } from "./generic.js";
-import { igranieLabel } from "./igranie-prompts.js";
+import { igranieLabel, who } from "./igranie-prompts.js";
 import { say } from "../words.js";
 
 const LARGE = 15; // spaces of a Large Loop after Start; Payday is work-15 (IGR-4)
@@ -20,15 +20,26 @@ const SMALL = {
 
 /** A card's name from the game's catalogue (``Cunning Plan`` for res-plan-3). */
 export function cardName(id, ctx) {
-  return id ? ctx.nameOf(id) : "a card";
+  return id ? ctx.nameOf(id) : say("igranie.a_card");
 }
 
 /** A space's or loop's name from the catalogue (``Work 3``, ``Payday``, ``Start``). */
 export function spaceName(space, ctx) {
-  return space === null || space === undefined ? "off the board" : ctx.nameOf(space);
+  return space === null || space === undefined ? say("igranie.where.off") : ctx.nameOf(space);
 }
 
-const character = (c, ctx) => (c ? ctx.nameOf(c) : "no character yet");
+const character = (c, ctx) => (c ? ctx.nameOf(c) : say("igranie.player.nobody"));
+
+/** A figure's token: its character's first two letters, its seat number before a character is chosen. */
+function token(p, seat, ctx) {
+  return p.character ? ctx.nameOf(p.character).slice(0, 2) : String(seat);
+}
+
+/** Who a figure is: "Seat 0 (Ann): Stefan" (the seat always by its name: at a shared screen "you" would
+ * not tell two seats apart). */
+function figureName(v, seat, ctx) {
+  return say("igranie.player", { seat: ctx.name(seat), character: character(v.players[seat].character, ctx) });
+}
 
 /** A character's Abilities and trait: the catalogue's ability entries its text names, in that order. */
 function abilitiesOf(c, ctx) {
@@ -47,36 +58,59 @@ export function characterHelp(c, ctx) {
   return [ctx.textOf(c), ...lines].filter(Boolean).join("\n");
 }
 
+function here(v, space) {
+  return v.players.map((p, seat) => (p.space === space ? seat : null)).filter((s) => s !== null);
+}
+
 function figures(v, space, ctx) {
-  const here = v.players.map((p, seat) => (p.space === space ? seat : null)).filter((s) => s !== null);
-  return here.map((seat) =>
+  return here(v, space).map((seat) =>
     h(
       "span",
-      { class: ["ig-figure", seat === ctx.viewer && "ig-mine"], "data-seat": seat },
-      // a figure is its character's first letters, its seat number before the character is chosen
-      v.players[seat].character ? ctx.nameOf(v.players[seat].character).slice(0, 2) : String(seat),
+      {
+        class: ["ig-figure", seat === ctx.viewer && "ig-mine"],
+        "data-seat": seat,
+        title: figureName(v, seat, ctx),
+      },
+      token(v.players[seat], seat, ctx),
     ),
   );
 }
 
+/** A space with its figures; its popover says what the space does (the catalogue's text: Start, Payday,
+ * an entrance, a plain space) and who stands on it. */
 function cell(v, space, ctx, extra) {
-  const who_here = v.players
-    .map((p, seat) => (p.space === space ? who(seat, ctx) : null))
-    .filter(Boolean);
-  const label = `${spaceName(space, ctx)}${who_here.length ? `: ${who_here.join(", ")}` : ""}`;
-  // Start and Payday do something of their own; a plain space's text only says where it is
-  const special = space === "start" || extra === "ig-payday";
+  const seats = here(v, space);
+  const names = seats.map((seat) => figureName(v, seat, ctx)).join(", ");
+  const label = seats.length ? say("igranie.space.label", { space: spaceName(space, ctx), seats: names }) : spaceName(space, ctx);
   const node = h(
     "li",
     {
-      class: ["ig-space", extra, who_here.length && "ig-occupied"],
+      class: ["ig-space", extra, seats.length && "ig-occupied"],
       "data-space": space,
       "aria-label": label,
     },
     h("span", { class: "ig-index", "aria-hidden": "true" }, space === "start" ? "S" : space.split("-").pop()),
     figures(v, space, ctx),
   );
-  return special ? helped(node, ctx.textOf(space), `space|${space}`) : node;
+  const text = [ctx.textOf(space), seats.length ? say("igranie.space.here", { seats: names }) : ""];
+  return helped(node, text.filter(Boolean).join("\n"), `space|${space}`);
+}
+
+/** What each token on the board stands for: a line per seat, its token and who it is. */
+function legend(v, ctx) {
+  return h(
+    "section",
+    { class: "ig-legend", "aria-label": say("igranie.legend") },
+    h("h3", {}, say("igranie.legend")),
+    h(
+      "dl",
+      {},
+      v.players.map((p, seat) => [
+        h("dt", {}, h("span", { class: ["ig-figure", seat === ctx.viewer && "ig-mine"], "data-seat": seat }, token(p, seat, ctx))),
+        h("dd", { "data-seat": seat }, figureName(v, seat, ctx)),
+      ]),
+    ),
+  );
 }
 
 function largeLoop(v, side, ctx) {
@@ -90,7 +124,11 @@ function largeLoop(v, side, ctx) {
       "li",
       { class: "ig-small" },
       helped(
-        h("span", { class: "ig-small-name" }, `${spaceName(loop, ctx)} (from ${side === "work" ? "Work" : "Chillout"} ${entrance})`),
+        h(
+          "span",
+          { class: "ig-small-name" },
+          say("igranie.small.from", { loop: spaceName(loop, ctx), space: spaceName(`${side}-${entrance}`, ctx) }),
+        ),
         ctx.textOf(loop),
         `loop|${loop}`,
       ),
@@ -103,36 +141,37 @@ function largeLoop(v, side, ctx) {
   );
   return h(
     "section",
-    { class: ["ig-loop", `ig-${side}`], "aria-label": `${spaceName(side, ctx)} loop` },
+    { class: ["ig-loop", `ig-${side}`], "aria-label": say("igranie.loop", { loop: spaceName(side, ctx) }) },
     helped(h("h3", {}, spaceName(side, ctx)), ctx.textOf(side), `loop|${side}`),
-    h("ol", { class: "ig-track", "aria-label": `${spaceName(side, ctx)} spaces` }, spaces),
-    h("ul", { class: "ig-smalls", "aria-label": `Small Loops off ${spaceName(side, ctx)}` }, smalls),
+    h("ol", { class: "ig-track", "aria-label": say("igranie.loop.spaces", { loop: spaceName(side, ctx) }) }, spaces),
+    h("ul", { class: "ig-smalls", "aria-label": say("igranie.loop.smalls", { loop: spaceName(side, ctx) }) }, smalls),
   );
 }
 
 function board(v, ctx) {
   return h(
     "div",
-    { class: "ig-board", role: "group", "aria-label": "The board" },
+    { class: "ig-board", role: "group", "aria-label": say("igranie.board") },
     largeLoop(v, "work", ctx),
-    h("ol", { class: "ig-track ig-start", "aria-label": "Start" }, cell(v, "start", ctx, "ig-start-space")),
+    h("ol", { class: "ig-track ig-start", "aria-label": spaceName("start", ctx) }, cell(v, "start", ctx, "ig-start-space")),
     largeLoop(v, "chillout", ctx),
+    legend(v, ctx),
   );
 }
 
-function marks(p) {
+function marks(p, ctx) {
   return [
-    p.hunger && "Hunger marker",
-    p.debt && "Debt",
-    p.skip && "skips the next move",
-    p.tough && "nothing can be taken from her",
-    p.rent_release > 0 && `rent released ×${p.rent_release}`,
-    p.dead && `dead (${p.cause})`,
+    p.hunger && say("igranie.mark.hunger"),
+    p.debt && say("igranie.mark.debt"),
+    p.skip && say("igranie.mark.skip"),
+    p.tough && say("igranie.mark.tough"),
+    p.rent_release > 0 && say("igranie.mark.release", { count: p.rent_release }),
+    p.dead && say("igranie.mark.dead", { cause: ctx.nameOf(p.cause) }),
   ].filter(Boolean);
 }
 
 function player(v, p, seat, ctx) {
-  const m = marks(p);
+  const m = marks(p, ctx);
   return h(
     "li",
     {
@@ -140,29 +179,43 @@ function player(v, p, seat, ctx) {
       "data-seat": seat,
     },
     helped(
-      h("h3", {}, `${who(seat, ctx)}: ${character(p.character, ctx)}${seat === v.active ? " (to play)" : ""}`),
+      h(
+        "h3",
+        {},
+        say(seat === v.active ? "igranie.player.active" : "igranie.player", {
+          seat: who(seat, ctx),
+          character: character(p.character, ctx),
+        }),
+      ),
       characterHelp(p.character, ctx),
       `player|${seat}`,
     ),
     h(
       "dl",
       { class: "ig-stats" },
-      h("dt", {}, "Shelf"),
-      h("dd", { class: "ig-food" }, `${p.food} Food`),
-      h("dt", {}, "Wallet"),
-      h("dd", { class: "ig-money" }, `${p.money} Money`),
-      h("dt", {}, "Dream Bank"),
-      h("dd", { class: "ig-bank" }, `${p.bank_money}/15 Money, ${p.bank_food}/15 Food`),
-      h("dt", {}, "Hand"),
-      h("dd", {}, `${p.hand_size} card(s)`),
-      h("dt", {}, "Where"),
-      h("dd", {}, `${spaceName(p.space, ctx)}${p.enter ? `, going into ${spaceName(p.enter, ctx)}` : ""}`),
+      h("dt", {}, say("igranie.stat.shelf")),
+      h("dd", { class: "ig-food" }, say("igranie.food", { count: p.food })),
+      h("dt", {}, say("igranie.stat.wallet")),
+      h("dd", { class: "ig-money" }, say("igranie.money", { count: p.money })),
+      h("dt", {}, say("igranie.stat.bank")),
+      h("dd", { class: "ig-bank" }, say("igranie.bank", { money: p.bank_money, food: p.bank_food })),
+      h("dt", {}, say("igranie.stat.hand")),
+      h("dd", { class: "ig-hand-size" }, say("igranie.cards", { count: p.hand_size })),
+      h("dt", {}, say("igranie.stat.where")),
+      h(
+        "dd",
+        { class: "ig-where" },
+        p.enter
+          ? say("igranie.where.into", { space: spaceName(p.space, ctx), loop: spaceName(p.enter, ctx) })
+          : spaceName(p.space, ctx),
+      ),
     ),
     p.specials.length
       ? h(
           "p",
           { class: "ig-specials" },
-          "Special cards: ",
+          say("igranie.specials"),
+          " ",
           p.specials.map((c, i) => [
             i ? ", " : "",
             helped(h("span", { "data-card": c }, cardName(c, ctx)), ctx.textOf(c), `special|${seat}|${c}`),
@@ -177,8 +230,8 @@ function hand(v, ctx) {
   if (!v.hand) return null;
   return h(
     "section",
-    { class: "ig-hand", "aria-label": "Your hand" },
-    h("h3", {}, `Your hand (${v.hand.length})`),
+    { class: "ig-hand", "aria-label": say("igranie.hand.label") },
+    h("h3", {}, say("igranie.hand", { count: v.hand.length })),
     v.hand.length
       ? h(
           "ul",
@@ -187,52 +240,68 @@ function hand(v, ctx) {
             helped(h("li", { class: "ig-card", "data-card": id }, cardName(id, ctx)), ctx.textOf(id), `hand|${i}|${id}`),
           ),
         )
-      : h("p", {}, "No cards."),
+      : h("p", {}, say("igranie.hand.empty")),
   );
 }
 
-function payloadText(p, ctx) {
+/** What a play is, in words: "Denial as a cancel", "the Event card Tax Letter" (IGR-28…30). */
+export function payloadText(p, ctx) {
+  const card = cardName(p.card, ctx);
   switch (p.kind) {
     case "card":
-      return p.use === "modify"
-        ? `${cardName(p.card, ctx)} on the ${p.side === 0 ? "mover's or attacker's" : "defender's"} roll`
-        : `${cardName(p.card, ctx)} as a ${p.use}`;
+      if (p.use === "modify") return say(`igranie.play.modify.${p.side ? "defender" : "mover"}`, { card });
+      return say(p.use === "reverse" ? "igranie.play.reverse" : "igranie.play.cancel", { card });
     case "loop":
-      return `the ${spaceName(p.loop, ctx)} effect ${p.result}`;
+      return say("igranie.play.loop", { loop: spaceName(p.loop, ctx), result: p.result });
     case "event":
-      return `the Event card ${cardName(p.card, ctx)}`;
-    case "ability":
-      return `the Ability ${ctx.nameOf(p.ability)}${(p.seats || []).length ? ` for ${p.seats.map((s) => who(s, ctx)).join(", ")}` : ""}`;
+      return say("igranie.play.event", { card });
+    case "ability": {
+      const ability = ctx.nameOf(p.ability);
+      const seats = (p.seats || []).map((s) => who(s, ctx)).join(", ");
+      return seats ? say("igranie.play.ability.for", { ability, seats }) : say("igranie.play.ability", { ability });
+    }
     case "special":
-      return `the action of ${cardName(p.card, ctx)}${p.seat !== null && p.seat !== undefined ? ` on ${who(p.seat, ctx)}` : ""}`;
+      return p.seat !== null && p.seat !== undefined
+        ? say("igranie.play.special.on", { card, seat: who(p.seat, ctx) })
+        : say("igranie.play.special", { card });
     case "accept":
-      return "accepts";
     case "give_up":
-      return "gives up";
+      return say(`igranie.play.${p.kind}`);
     default:
       return p.kind;
   }
 }
 
-function playText(play, ctx) {
-  const target = play.target !== undefined && play.target !== null ? ` against play #${play.target}` : "";
-  return `#${play.id}: ${who(play.seat, ctx)}: ${payloadText(play.payload || {}, ctx)}${target}${play.cancelled ? " (cancelled)" : ""}`;
+/** One line of a window's plays: "#2: Seat 1 (Ann): Denial as a cancel, against play #1 (cancelled)". */
+export function playText(play, ctx) {
+  const vars = { id: play.id, seat: who(play.seat, ctx), what: payloadText(play.payload || {}, ctx) };
+  const aimed = play.target !== undefined && play.target !== null;
+  const line = aimed ? say("igranie.play.against", { ...vars, target: play.target }) : say("igranie.play", vars);
+  return play.cancelled ? say("igranie.play.cancelled", { play: line }) : line;
+}
+
+/** What opened window ``w`` ("a window after the roll of Seat 0"), the seat that opened it named. */
+function purposeText(w, ctx) {
+  const opener = w.plays && w.plays.length ? w.plays[0].seat : ctx.view.active;
+  const purpose = PURPOSES.includes(w.purpose) ? w.purpose : "other";
+  return say(`igranie.window.${purpose}`, { seat: ctx.name(opener) });
 }
 
 function windowNode(w, ctx) {
   const mine = ctx.prompt && ctx.offered("pass");
   const next = w.seats[w.turn];
+  const title = say("igranie.window.title", { id: w.id, purpose: purposeText(w, ctx) });
   return h(
     "section",
-    { class: "ig-window", "aria-label": `Reaction window ${w.id}`, "data-window": w.id },
-    h("h3", {}, `Window ${w.id}${w.purpose ? `: ${w.purpose}` : ""}`),
+    { class: "ig-window", "aria-label": title, "data-window": w.id },
+    h("h3", {}, title),
     w.plays && w.plays.length
       ? h("ol", { class: "ig-plays" }, w.plays.map((p) => h("li", { "data-play": p.id }, playText(p, ctx))))
-      : h("p", {}, "No plays yet."),
+      : h("p", {}, say("igranie.window.empty")),
     h(
       "p",
       { class: "ig-window-turn" },
-      mine ? "Play a card or pass." : next !== undefined ? `Waiting for ${who(next, ctx)}.` : "",
+      mine ? say("igranie.window.yours") : next !== undefined ? say("igranie.window.waiting", { seat: who(next, ctx) }) : "",
     ),
   );
 }
@@ -248,10 +317,7 @@ export default {
   purpose(prompt, ctx) {
     const id = Number(String(prompt.id).match(/^w(\d+)\//)?.[1]);
     const w = (ctx.view?.windows || []).find((x) => x.id === id);
-    if (!w) return null;
-    const opener = w.plays && w.plays.length ? w.plays[0].seat : ctx.view.active;
-    const purpose = PURPOSES.includes(w.purpose) ? w.purpose : "other";
-    return say(`igranie.window.${purpose}`, { seat: ctx.name(opener) });
+    return w ? purposeText(w, ctx) : null;
   },
   view(ctx) {
     const v = ctx.view;
@@ -262,9 +328,14 @@ export default {
         "p",
         { class: "ig-turn" },
         // every seat chooses its character in turn before the first turn: nobody is "to play" yet
-        `Week ${v.round} of 24 (month ${v.month}), ${v.phase} phase` +
-          (v.phase === "choose" ? ": the characters are being chosen. " : `: ${who(v.active, ctx)} to play. `) +
-          `Rent ${v.rent}.`,
+        say(v.phase === "choose" ? "igranie.turn.choose" : "igranie.turn", {
+          round: v.round,
+          weeks: v.weeks ?? 24,
+          month: v.month,
+          phase: ctx.nameOf(`phase.${v.phase}`),
+          seat: who(v.active, ctx),
+          rent: v.rent,
+        }),
       ),
       (v.windows || []).map((w) => windowNode(w, ctx)),
       hand(v, ctx),
@@ -273,10 +344,14 @@ export default {
       h(
         "p",
         { class: "ig-decks" },
-        `Decks: Work ${v.decks.work}, Chillout ${v.decks.chillout}, Resourcefulness ${v.decks.res}. ` +
-          `Last discards: ${[v.work_discard, v.chillout_discard, v.res_discard]
-            .map((pile) => (pile.length ? cardName(pile[pile.length - 1], ctx) : "none"))
-            .join(", ")}.`,
+        say("igranie.decks", {
+          work: v.decks.work,
+          chillout: v.decks.chillout,
+          res: v.decks.res,
+          discards: [v.work_discard, v.chillout_discard, v.res_discard]
+            .map((pile) => (pile.length ? cardName(pile[pile.length - 1], ctx) : say("igranie.none")))
+            .join(", "),
+        }),
       ),
     );
   },

@@ -283,7 +283,8 @@ export interface OfferTrade {
 /**
  * Room options (house rules of the rulebook, IGR Options). ``first_player``: ``random``, ``seat0`` or
  * a seat number as a string; ``removed_cards``: ids of Event or ordinary Resourcefulness cards left in
- * the box.
+ * the box; ``weeks``: the game's length in weeks (rounds), the rulebook's 24 (IGR-21, 24) or a short game
+ * of 6 or 12, which ends after its last week and ranks as IGR-24 does.
  */
 export interface Options {
   abilities_once_per_game?: boolean;
@@ -297,6 +298,7 @@ export interface Options {
    */
   removed_cards?: string[];
   rent?: number;
+  weeks?: 6 | 12 | 24;
 }
 /**
  * The pass action a game may put in its ``Action`` union (``{"kind": "pass"}``).
@@ -547,6 +549,7 @@ export interface View {
   round: number;
   seats: number;
   turn: Turn;
+  weeks?: number;
   windows: Window[];
   winner: number | null;
   work_discard: string[];
