@@ -51,3 +51,14 @@ for entry in "${groups[@]}"; do
     exit "$status"
   fi
 done
+
+# the optional compiled build (setup.py's BOARDROOM_MYPYC): tests/protocol against mypyc-compiled modules,
+# built in a temporary copy (the checkout stays pure Python); skipped without a C compiler
+if command -v cc >/dev/null; then
+  echo "== compiled protocol modules (budget 240s)"
+  timeout --signal=INT --kill-after=30 240 bash tests/compiled.sh || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "== compiled protocol modules failed (exit $status)"
+    exit "$status"
+  fi
+fi
