@@ -12,6 +12,11 @@ client resumes later. A frame counts until the transport took it, uvicorn pauses
 high-water mark, and the kernel's own send buffer is kept small by the ``send_buffer`` setting
 (`limit_send_buffer`), so the bound holds end to end.
 
+A transport that can take a frame without a coroutine (`server.ws.picows`: its socket's ``write_now``,
+found on the object whose bound ``send`` the connection was given) is written to directly while nothing is
+pending: no message dict, coroutine or awaitable per frame. It answers False while it paused writing or
+once the peer is gone, and the frame then takes the ASGI path above (which waits, or fails as before).
+
 Each viewer the connection shows has the last version sent (``versions``), so the hub never sends a step
 twice nor skips one silently. A connection whose hello asked for acks inside updates has its `Acks`.
 """
@@ -60,6 +65,7 @@ class Conn:
         "_on_done",
         "_reason",
         "_waiting",
+        "_write",
         "acks",
         "closing",
         "codec",
@@ -79,6 +85,11 @@ class Conn:
         on_done: Callable[[], None] | None = None,
     ) -> None:
         self._asgi = send
+        #: the transport's synchronous write (``write_now(frame) -> bool``), when its class has one
+        owner: Any = getattr(send, "__self__", None)
+        self._write: Callable[[Frame], bool] | None = (
+            owner.write_now if hasattr(type(owner), "write_now") else None
+        )
         self.codec = codec
         self.room = ""
         self.seats: list[int] = []
@@ -111,6 +122,9 @@ class Conn:
         self._frames, self._bytes = self._frames + 1, self._bytes + size
         if self._waiting is not None:
             self._waiting.append(frame)  # after the frames already pending, in order
+            return
+        if self._write is not None and self._write(frame):
+            self._frames, self._bytes = self._frames - 1, self._bytes - size
             return
         try:
             rest = started(self._asgi(message(frame)))

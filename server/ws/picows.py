@@ -91,7 +91,12 @@ class PicowsSocket(WSListener):
     def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
         kind = frame.msg_type
         if kind == WSMsgType.TEXT or kind == WSMsgType.BINARY:
-            self._parts, self._size, self._text = [], 0, kind == WSMsgType.TEXT
+            self._text = kind == WSMsgType.TEXT
+            if frame.fin:  # a message of one frame (every one the SDKs send): no list to assemble it in
+                self._parts = None
+                self._whole(transport, frame.get_payload_as_bytes())
+                return
+            self._parts, self._size = [], 0
             self._part(transport, frame)
         elif kind == WSMsgType.CONTINUATION:
             if self._parts is None:
@@ -121,6 +126,13 @@ class PicowsSocket(WSListener):
         if not frame.fin:
             return
         data, self._parts = b"".join(self._parts), None
+        self._whole(transport, data, checked=True)
+
+    def _whole(self, transport: WSTransport, data: bytes, checked: bool = False) -> None:
+        """A whole message (``checked``: its size was bounded already) delivered to the session."""
+        if not checked and len(data) > self.max_message:
+            self._refuse(transport, WSCloseCode.MESSAGE_TOO_BIG, f"message over {self.max_message} bytes")
+            return
         if not self._text:
             self._push({"type": "websocket.receive", "bytes": data})
             return
@@ -174,6 +186,19 @@ class PicowsSocket(WSListener):
         return self._inbox.popleft()
 
     receive = _receive  # the session reads through ``receive`` before its accept, ``_receive`` after
+
+    def write_now(self, frame: str | bytes) -> bool:
+        """Write one frame (``str``: text, ``bytes``: binary) at once, as `_send` would without waiting
+        (`server.ws.conn.Conn.send` calls it, no coroutine per frame); False, and nothing written, while
+        the transport is paused or once the peer is gone: `_send` then waits or raises."""
+        transport = self.transport
+        if self._paused is not None or self._gone or transport is None:
+            return False
+        if type(frame) is str:
+            transport.send(WSMsgType.TEXT, frame.encode())
+        else:
+            transport.send(WSMsgType.BINARY, frame)
+        return True
 
     async def _send(self, message: Message) -> None:
         """Write one ASGI ``websocket.send`` or ``websocket.close``; waits first while picows' transport

@@ -253,3 +253,49 @@ async def test_done_wakes_every_waiter_once_set_and_a_cancelled_one_leaves_the_o
     await asyncio.gather(*waiters[1:])
     assert (done.is_set(), waiters[0].cancelled()) == (True, True)
     await asyncio.wait_for(done.wait(), 0.1)  # set already: returns at once
+
+
+class DirectSocket:
+    """A socket like picows' (`server.ws.picows.PicowsSocket`): ``write_now`` takes a frame without a
+    coroutine unless writing is paused; ``send`` is its ASGI send, which waits while paused."""
+
+    def __init__(self) -> None:
+        self.transport = Transport()
+        self.written = self.transport.written  # in the order the peer receives them
+        self.direct: list[Any] = []  # the frames that went through ``write_now``
+        self.coroutines = 0  # ASGI sends called
+
+    def write_now(self, frame: str | bytes) -> bool:
+        if not self.transport.writable.is_set():
+            return False
+        self.direct.append(frame)
+        self.written.append(frame)
+        return True
+
+    async def send(self, message: Message) -> None:
+        self.coroutines += 1
+        await self.transport(message)
+
+
+async def test_a_socket_that_writes_at_once_takes_each_frame_without_a_coroutine() -> None:
+    socket = DirectSocket()
+    conn = Conn(socket.send, JSON, queue_size=4)
+    for frame in ("a", b"b", "c"):
+        conn.send(frame)
+    assert (socket.direct, socket.coroutines, conn.queued()) == (["a", b"b", "c"], 0, 0)
+    await conn.stop()
+
+
+async def test_a_paused_direct_socket_falls_back_to_the_asgi_send_in_order_then_writes_directly() -> None:
+    socket = DirectSocket()
+    conn = Conn(socket.send, JSON, queue_size=8)
+    socket.transport.writable.clear()
+    conn.send("a")  # refused by write_now: the ASGI send waits for the transport
+    conn.send("b")  # queued behind it, not written ahead of it
+    await settle()
+    assert (socket.written, conn.queued(), socket.coroutines) == ([], 2, 1)
+    socket.transport.writable.set()
+    await settle()
+    conn.send("c")
+    assert (socket.written, socket.direct, conn.queued()) == (["a", "b", "c"], ["c"], 0)
+    await conn.stop()
