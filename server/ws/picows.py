@@ -65,8 +65,10 @@ class PicowsSocket(WSListener):
         max_message: int,
     ) -> None:
         self.app = app
-        self.headers = Headers(raw=[(k.lower().encode(), v.encode()) for k, v in request.headers.items()])
+        raw = [(k.lower().encode(), v.encode()) for k, v in request.headers.items()]
+        self.headers = Headers(raw=raw)  # the same list as the scope's: the session empties it once read
         self.scope: dict[str, Any] = {"type": "websocket", "path": "/ws", "subprotocols": subprotocols}
+        self.scope["headers"] = raw
         self.client: Address | None = None
         self.transport: WSTransport | None = None
         self._connections, self._trusted, self._endpoint = connections, trusted, endpoint
@@ -194,12 +196,10 @@ class PicowsSocket(WSListener):
 
     # ---- inside --------------------------------------------------------------------------------
     async def _run(self) -> None:
-        """The session, then as `server.app.App` after one: the allocator's trim count; a close (1000)
-        when the session ended without one, as uvicorn does."""
+        """The session, then a close (1000) when it ended without one, as uvicorn does."""
         try:
             await self._endpoint(self)
         finally:
-            self.app.state.services.trimmer.ended()
             self.shutdown_with(1000)
 
     def shutdown_with(self, code: int, reason: str = "") -> None:
