@@ -195,6 +195,11 @@ class Generator:
             if self.errors <= 3:
                 print(f"room setup failed: {exc!r}", file=sys.stderr, flush=True)
             return None
+        # A room's connections live for the run: out of the collector's passes at once. Setting up
+        # 5,000 rooms, the generator's full collections over every connection made so far held its loop
+        # for seconds on a busy machine, long enough for the worker to close its pooled HTTP connections
+        # (keep-alive timeout: "Connection reset by peer") and its new websockets (no hello within 10 s).
+        gc.freeze()
         return BenchRoom(self, room, conns)
 
     async def _post(self, url: str, body: dict[str, Any]) -> Any:
