@@ -15,20 +15,25 @@ round: memory per idle connection"):
   the request); the app reads what it needs of the scope's headers before its accept;
 - slotted, no per-connection dict.
 
+- no timer per connection: the pings of all of a server's connections are driven by one (`Keepalive`).
+
 Behaviour as uvicorn's: a frame over ``ws_max_size`` closes with 1009, a text frame that is not UTF-8
-with 1007, a ping every ``ws_ping_interval`` seconds and a close 1011 when no pong came within
-``ws_ping_timeout``; a close from the app before its accept is answered 403, an app that fails before its
-accept 500; at shutdown an open connection is closed 1012; reading pauses while a message waits for the
-app. Not supported: permessage-deflate (off in every worker: memory per connection) and the ASGI
-``websocket.http.response`` extension (the app never denies with a body).
+with 1007, a ping every ``ws_ping_interval`` seconds (within a tick of at most a second) and a close
+1011 when no pong came within ``ws_ping_timeout``; a close from the app before its accept is answered
+403, an app that fails before its accept 500; at shutdown an open connection is closed 1012; reading
+pauses while a message waits for the app. Not supported: permessage-deflate (off in every worker:
+memory per connection) and the ASGI ``websocket.http.response`` extension (the app never denies with a
+body).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import struct
+import weakref
 from typing import Any
 from urllib.parse import unquote
 
@@ -57,13 +62,12 @@ class LeanWebSocket(asyncio.Protocol):
         "_config",
         "_inbox",
         "_parts",
-        "_ping",
         "_ping_payload",
-        "_pong",
         "_reader",
         "_response",
         "_server_state",
         "_text",
+        "_tick",
         "_writable",
         "app_state",
         "client",
@@ -98,9 +102,8 @@ class LeanWebSocket(asyncio.Protocol):
         self._reader: asyncio.Future[None] | None = None  # while the app waits in `receive`
         self._writable: asyncio.Future[None] | None = None  # while the transport paused writing
         self._closer: asyncio.TimerHandle | None = None
-        self._ping: asyncio.TimerHandle | None = None
-        self._pong: asyncio.TimerHandle | None = None
-        self._ping_payload: bytes | None = None
+        self._tick: int | None = None  # the `Keepalive` tick of its next ping, or of its pong's deadline
+        self._ping_payload: bytes | None = None  # the ping sent and not answered yet
         self._parts: list[bytes | bytearray | memoryview] = []
         self._text = False
 
@@ -310,40 +313,43 @@ class LeanWebSocket(asyncio.Protocol):
     def _start_keepalive(self) -> None:
         interval = self._config.ws_ping_interval
         if interval is not None and interval > 0:
-            self._ping = asyncio.get_running_loop().call_later(interval, self._send_ping)
+            self._tick = keepalive(self._config).add(self, interval)
 
     def _stop_keepalive(self) -> None:
-        for timer in (self._ping, self._pong):
-            if timer is not None:
-                timer.cancel()
-        self._ping = self._pong = self._ping_payload = None
+        if self._tick is not None:
+            keepalive(self._config).remove(self, self._tick)
+        self._tick = self._ping_payload = None
+
+    def keepalive_due(self) -> None:
+        """Its `Keepalive` tick came: the next ping, or the deadline of the pong of the last one."""
+        self._tick = None
+        if self._ping_payload is None:
+            self._send_ping()
+        else:
+            self._pong_missing()
 
     def _send_ping(self) -> None:
-        self._ping = None
         if self.close_sent or self.transport.is_closing():
             return
         # a random payload names this ping: a stale or unsolicited pong does not answer it
         self._ping_payload = struct.pack("!I", random.getrandbits(32))
         self.conn.send_ping(self._ping_payload)
         self._flush()
-        loop = asyncio.get_running_loop()
         timeout = self._config.ws_ping_timeout
         if timeout is not None:
-            self._pong = loop.call_later(timeout, self._pong_missing)
+            self._tick = keepalive(self._config).add(self, timeout)
         else:
+            self._ping_payload = None
             self._start_keepalive()
 
     def _ponged(self, payload: bytes) -> None:
         if self._ping_payload is None or payload != self._ping_payload:
             return
-        self._ping_payload = None
-        if self._pong is not None:
-            self._pong.cancel()
-            self._pong = None
-            self._start_keepalive()
+        self._stop_keepalive()  # the pong's deadline
+        self._start_keepalive()
 
     def _pong_missing(self) -> None:
-        self._pong = self._ping_payload = None
+        self._ping_payload = None
         if self.close_sent or self.transport.is_closing():
             return
         self.conn.fail(1011, "keepalive ping timeout")
@@ -445,6 +451,61 @@ class LeanWebSocket(asyncio.Protocol):
             # long as the connection: the frames go to a protocol made open, which never saw it.
             self.conn = ServerProtocol(state=OPEN, max_size=self._config.ws_max_size, logger=log)
             self._start_keepalive()
+
+
+class Keepalive:
+    """The pings of every connection of one server, on one timer: a connection waits in the set of the
+    tick its next ping (or its pong's deadline) falls in, ticks `step` seconds apart, instead of holding
+    a timer of its own (a timer handle and libuv's timer, ~550 bytes a connection)."""
+
+    __slots__ = ("_due", "_loop", "_step", "_timer")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, step: float) -> None:
+        self._loop, self._step = loop, step
+        self._due: dict[int, set[LeanWebSocket]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+
+    def add(self, conn: LeanWebSocket, seconds: float) -> int:
+        """``conn.keepalive_due()`` in ``seconds`` (rounded up to a tick); the tick, for `remove`."""
+        tick = math.ceil((self._loop.time() + seconds) / self._step)
+        self._due.setdefault(tick, set()).add(conn)
+        if self._timer is None:
+            self._timer = self._loop.call_later(self._step, self._run)
+        return tick
+
+    def remove(self, conn: LeanWebSocket, tick: int) -> None:
+        due = self._due.get(tick)
+        if due is not None:
+            due.discard(conn)
+            if not due:
+                del self._due[tick]
+
+    def _run(self) -> None:
+        self._timer = None
+        now = math.floor(self._loop.time() / self._step)
+        for tick in [t for t in self._due if t <= now]:
+            for conn in self._due.pop(tick):
+                try:
+                    conn.keepalive_due()
+                except Exception:  # one broken connection must not stop everyone's pings
+                    log.exception("websocket keepalive failed")
+        if self._due and self._timer is None:
+            self._timer = self._loop.call_later(self._step, self._run)
+
+
+#: Each server's `Keepalive` (by its uvicorn configuration: one server, one event loop).
+_KEEPALIVES: weakref.WeakKeyDictionary[Any, Keepalive] = weakref.WeakKeyDictionary()
+
+
+def keepalive(config: Any) -> Keepalive:
+    """The `Keepalive` of the server of ``config``: ticks of a quarter of its ping interval or timeout,
+    at most a second (a ping every 20 s goes out within a second of its time)."""
+    found = _KEEPALIVES.get(config)
+    if found is None or found._loop is not asyncio.get_running_loop():
+        times = [t for t in (config.ws_ping_interval, config.ws_ping_timeout) if t]
+        step = min([1.0, *(t / 4 for t in times)])
+        found = _KEEPALIVES[config] = Keepalive(asyncio.get_running_loop(), step)
+    return found
 
 
 def _address(info: Any) -> tuple[str, int | None] | None:

@@ -17,8 +17,9 @@ from websockets.asyncio.client import ClientConnection
 from websockets.http11 import Request, Response
 
 import server as server_package
-from server.settings import Settings
+from server.settings import Limits, Settings
 from server.testing import RunningServer, running_server
+from server.ws import lean
 from server.ws.lean import LeanWebSocket
 from server.ws.session import Session
 from tests.server.wsclient import hello, open_room, recv
@@ -109,3 +110,18 @@ async def test_an_idle_seat_connection_holds_one_task_eight_coroutines_and_no_qu
         }
     )
     await asyncio.gather(*(ws.close() for ws in conns))
+
+
+async def test_pings_of_every_connection_run_on_one_timer_and_an_answering_client_stays() -> None:
+    limits = Limits(ping_interval=0.2, ping_timeout=0.2, hello_timeout=60.0)
+    with running_server(Settings(limits=limits), games=GAMES) as server:
+        conns = await connect_rooms(server)
+        await asyncio.sleep(1.0)  # four pings or more each, answered by the client library
+        (keepalive,) = [k for k in lean._KEEPALIVES.values() if k._due]
+
+        async def waiting() -> int:  # read on the worker's loop, between two of its ticks
+            return sum(len(due) for due in keepalive._due.values())
+
+        counted = asyncio.run_coroutine_threadsafe(waiting(), keepalive._loop).result(5)
+        assert (counted, [ws.close_code for ws in conns]) == (ROOMS * SEATS, [None] * ROOMS * SEATS)
+        await asyncio.gather(*(ws.close() for ws in conns))
