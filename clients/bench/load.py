@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
-import resource
 import sys
 import time
 from typing import Any
@@ -29,6 +28,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.bench.model import SLOT, LoadConfig, LoadResult, Percentiles, Slot
+from clients.bench.procs import allow_open_files
 from clients.sdk.connection import room_url
 from protocol import PROTOCOL_MAJOR
 
@@ -384,8 +384,7 @@ def main() -> None:
     import uvloop
 
     config = msgspec.json.decode(sys.argv[1], type=LoadConfig)
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    allow_open_files(None, config.rooms * config.seats)
     result = uvloop.run(Generator(config).run())
     print("RESULT " + _encode(result).decode(), flush=True)
 
