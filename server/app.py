@@ -23,7 +23,6 @@ from server.clock import Clock
 from server.lobby.api import ROUTES
 from server.lobby.web import web_routes
 from server.ops.endpoints import healthz, metrics_endpoint, readyz
-from server.ops.metrics import counted_connections
 from server.play.scheduler import Scheduler
 from server.services import Services
 from server.settings import Settings
@@ -94,23 +93,20 @@ class App(Starlette):
     the middleware stack and the router: their coroutine frames stayed alive for as long as each
     connection did, about 5 KB of a spectator's 26 KB of Python objects (docs/benchmarks.md, "A crowd
     of spectators"). None of them acts on a websocket (CORS and the origin guard are HTTP-only; the
-    session answers every error itself). Each connection that ended counts towards the next trim of
-    the allocator's free pages (`server.ops.trimmer.Trimmer`)."""
+    session answers every error itself)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"] == WS_PATH:
             scope["app"] = self
-            try:
-                await WS_ENDPOINT(WebSocket(scope, receive, send))
-            finally:
-                self.state.services.trimmer.ended()
+            await WS_ENDPOINT(WebSocket(scope, receive, send))
             return
         await super().__call__(scope, receive, send)
 
 
-#: The websocket path and its endpoint (`App`).
+#: The websocket path and its endpoint (`App`); the session counts its connections (``boardroom_connections``)
+#: and tells the trimmer when each ended.
 WS_PATH = "/ws"
-WS_ENDPOINT = counted_connections(websocket_endpoint)
+WS_ENDPOINT = websocket_endpoint
 
 
 def cors(origins: list[str] | None) -> Middleware:

@@ -115,4 +115,6 @@ def _websockets(app: Any, settings: Settings) -> dict[str, Any]:
         from server.ws.picows import picows_protocol
 
         return {"ws": picows_protocol(app, settings)}
-    return {}
+    from server.ws.lean import LeanWebSocket
+
+    return {"ws": LeanWebSocket}

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
-import resource
 import sys
 import time
 from typing import Any
@@ -29,6 +28,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.bench.model import SLOT, LoadConfig, LoadResult, Percentiles, Slot
+from clients.bench.procs import allow_open_files
 from clients.sdk.connection import room_url
 from protocol import PROTOCOL_MAJOR
 
@@ -195,6 +195,11 @@ class Generator:
             if self.errors <= 3:
                 print(f"room setup failed: {exc!r}", file=sys.stderr, flush=True)
             return None
+        # A room's connections live for the run: out of the collector's passes at once. Setting up
+        # 5,000 rooms, the generator's full collections over every connection made so far held its loop
+        # for seconds on a busy machine, long enough for the worker to close its pooled HTTP connections
+        # (keep-alive timeout: "Connection reset by peer") and its new websockets (no hello within 10 s).
+        gc.freeze()
         return BenchRoom(self, room, conns)
 
     async def _post(self, url: str, body: dict[str, Any]) -> Any:
@@ -379,8 +384,7 @@ def main() -> None:
     import uvloop
 
     config = msgspec.json.decode(sys.argv[1], type=LoadConfig)
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    allow_open_files(None, config.rooms * config.seats)
     result = uvloop.run(Generator(config).run())
     print("RESULT " + _encode(result).decode(), flush=True)
 

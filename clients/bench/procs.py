@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -33,6 +34,26 @@ def pinned(cmd: Sequence[str], cores: str | None) -> list[str]:
 def python(*args: str) -> list[str]:
     """This interpreter running ``args`` (``-m module ...`` or a script path)."""
     return [sys.executable, *args]
+
+
+#: File descriptors a benchmark process may need beyond one per connection (its listening and pooled
+#: sockets, the event loop's, Redis's, log files).
+SPARE_FILES = 4096
+
+
+def allow_open_files(pid: int | None, connections: int) -> None:
+    """Let process ``pid`` (``None``: this one) open ``connections`` sockets and `SPARE_FILES` more: a
+    worker or generator holding 20,000 connections under a limit of 20,000 open files failed the last
+    rooms' setups with EMFILE. Raises the hard limit too where allowed (root); else up to the hard one."""
+    want = connections + SPARE_FILES
+    limit = resource.RLIMIT_NOFILE
+    soft, hard = resource.prlimit(pid or 0, limit)
+    if soft >= want:
+        return
+    try:
+        resource.prlimit(pid or 0, limit, (want, max(hard, want)))
+    except (OSError, ValueError):  # not allowed past the hard limit
+        resource.prlimit(pid or 0, limit, (hard, hard))
 
 
 def cpu_seconds(pid: int) -> float:

@@ -149,6 +149,8 @@ async def measure(plan: Plan, label: str, progress: Progress) -> RunFigures:
     port = procs.free_port()
     cmd = worker_command(port, plan.redis, prefix, plan.workers, plan.server)
     server = subprocess.Popen(procs.pinned(cmd, plan.server_cores))
+    with contextlib.suppress(OSError):  # before it serves (it imports for a second or more)
+        procs.allow_open_files(server.pid, plan.load.rooms * plan.load.seats)
     base = f"http://127.0.0.1:{port}"
     try:
         await procs.wait_healthy(base, server)

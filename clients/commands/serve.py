@@ -41,9 +41,14 @@ def register(sub: Any) -> None:
 
 
 #: The servers of the hidden ``--server``: uvicorn (its websocket implementation as ``--websockets``
-#: says), uvicorn with one of its other websocket implementations, or granian.
-EVALUATED = ["uvicorn", "uvicorn-websockets", "uvicorn-wsproto", "granian"]
-UVICORN_WS = {"uvicorn-websockets": "websockets", "uvicorn-wsproto": "wsproto"}
+#: says: `server.ws.lean` by default), uvicorn with one of its own websocket implementations
+#: (``uvicorn-sansio``: the one `server.ws.lean` replaced), or granian.
+EVALUATED = ["uvicorn", "uvicorn-sansio", "uvicorn-websockets", "uvicorn-wsproto", "granian"]
+UVICORN_WS = {
+    "uvicorn-sansio": "websockets-sansio",
+    "uvicorn-websockets": "websockets",
+    "uvicorn-wsproto": "wsproto",
+}
 #: What ``boardroom bench --server`` compares: those, and ``picows`` (``--websockets picows``).
 SERVERS = [*EVALUATED, "picows"]
 

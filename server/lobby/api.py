@@ -8,7 +8,6 @@ status with ``{"code", "message"}`` (plus ``details`` when there are some). A st
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -22,6 +21,7 @@ from games.engine.plugin import Game
 from server.errors import Refused
 from server.lobby.bots import best_bot, bot_names
 from server.lobby.catalog import catalog_of, game_catalog
+from server.lobby.deadline import LoopDeadline
 from server.lobby.lobby import CreateRoom, SettingsBody
 from server.ops.health import PING_TIMEOUT
 from server.services import Services
@@ -66,14 +66,17 @@ def refusals(handler: Handler) -> Handler:
     refused (``auth/bad_token``) spends one of the client's failed token checks. The call has
     `STORE_DEADLINE` seconds (the body's upload not counted): past it, 503 too, so a Redis that hangs
     with its sockets open is answered within that, not after the store's pipeline deadline (5 s a
-    read: a call waited 9-10 s)."""
+    read: a call waited 9-10 s). The event loop's own stalls do not count (`LoopDeadline`)."""
 
     async def wrapped(request: Request) -> Response:
         try:
-            async with asyncio.timeout(None) as deadline:
-                request.state.deadline = deadline
-                deadline.reschedule(asyncio.get_running_loop().time() + STORE_DEADLINE)
-                return await handler(request)
+            async with asyncio.timeout(None) as timeout:
+                deadline = request.state.deadline = LoopDeadline(timeout, STORE_DEADLINE)
+                deadline.arm()
+                try:
+                    return await handler(request)
+                finally:
+                    deadline.lift()
         except OUTAGE_ERRORS as exc:
             outage_of(_services(request).store).failed(exc)
             answer = {"code": UNAVAILABLE, "message": MESSAGE}
@@ -113,9 +116,9 @@ async def _read(request: Request) -> bytes:
     """The body, read only up to `MAX_BODY` bytes (a client may lie in Content-Length, or send none)."""
     if int(request.headers.get("content-length") or 0) > MAX_BODY:
         raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
-    deadline: asyncio.Timeout | None = getattr(request.state, "deadline", None)
+    deadline: LoopDeadline | None = getattr(request.state, "deadline", None)
     if deadline is not None:  # a slow upload is bounded by the body timeout, not the store's deadline
-        deadline.reschedule(None)
+        deadline.lift()
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
@@ -123,7 +126,7 @@ async def _read(request: Request) -> bytes:
             raise Refused("request/too_large", f"request bodies are at most {MAX_BODY} bytes")
         chunks.append(chunk)
     if deadline is not None:
-        deadline.reschedule(asyncio.get_running_loop().time() + STORE_DEADLINE)
+        deadline.arm()
     return b"".join(chunks)
 
 
@@ -360,7 +363,7 @@ async def replay(request: Request) -> Response:
         raise Refused(
             "request/invalid", "the version must be a whole number of at most 12 digits", {"path": "version"}
         )
-    lift = functools.partial(request.state.deadline.reschedule, None)
+    lift = request.state.deadline.lift
     return _json(await _services(request).replays.at(request.path_params["room"], int(text), lift))
 
 

@@ -27,10 +27,8 @@ The action path is counted by `Metrics` as an observer of `server.play.rooms.Roo
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
-from starlette.websockets import WebSocket
 
 from server.ops.health import PING_TIMEOUT
 from server.ops.pauses import Pauses
@@ -110,19 +108,3 @@ class Metrics:
     def exposition(self) -> bytes:
         """The text exposition format of every metric."""
         return generate_latest(self.registry)
-
-
-def counted_connections(
-    endpoint: Callable[[WebSocket], Awaitable[None]],
-) -> Callable[[WebSocket], Awaitable[None]]:
-    """The websocket ``endpoint`` with ``boardroom_connections`` raised for as long as it runs."""
-
-    async def counted(ws: WebSocket) -> None:
-        gauge = ws.app.state.services.metrics.connections
-        gauge.inc()
-        try:
-            await endpoint(ws)
-        finally:
-            gauge.dec()
-
-    return counted

@@ -29,6 +29,7 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from server.process.proxies import ProxyHeaders
 from server.settings import HTTP_HEADROOM, Limits, Settings
+from server.ws.lean import LeanWebSocket
 
 Phase = Literal["idle", "header", "body"]
 
@@ -140,7 +141,8 @@ def quiet_bad_frames() -> None:
 def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Config:
     """The uvicorn configuration of a worker serving ``app`` as ``settings`` say (``overrides``: more
     `uvicorn.Config` arguments, e.g. ``log_level``): frames, pings, the HTTP deadlines, the connection
-    cap, the proxies whose ``X-Forwarded-For`` is believed and the websocket implementation."""
+    cap, the proxies whose ``X-Forwarded-For`` is believed and the websocket implementation (`LeanWebSocket`,
+    or picows; an ``overrides`` ``ws`` names one of uvicorn's own, for comparison)."""
     limits = settings.limits
     options: dict[str, Any] = {
         "host": settings.host,
@@ -160,6 +162,8 @@ def uvicorn_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Co
         from server.ws.picows import picows_protocol  # an optional extra: imported only when chosen
 
         options["ws"] = picows_protocol(app, settings)
+    else:
+        options["ws"] = LeanWebSocket  # uvicorn's sans-I/O protocol without what an idle one kept
     wrapped: Any = None if app is None else ProxyHeaders(app, settings.trusted_proxies)
     config = uvicorn.Config(wrapped, **{**options, **overrides})
     quiet_bad_frames()  # after the config, which configures uvicorn's logging

@@ -19,7 +19,6 @@ takes them, and wait (``_send``) while it paused writing: `server.ws.conn`'s que
 from __future__ import annotations
 
 import asyncio
-import collections
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -65,12 +64,14 @@ class PicowsSocket(WSListener):
         max_message: int,
     ) -> None:
         self.app = app
-        self.headers = Headers(raw=[(k.lower().encode(), v.encode()) for k, v in request.headers.items()])
+        raw = [(k.lower().encode(), v.encode()) for k, v in request.headers.items()]
+        self.headers = Headers(raw=raw)  # the same list as the scope's: the session empties it once read
         self.scope: dict[str, Any] = {"type": "websocket", "path": "/ws", "subprotocols": subprotocols}
+        self.scope["headers"] = raw
         self.client: Address | None = None
         self.transport: WSTransport | None = None
         self._connections, self._trusted, self._endpoint = connections, trusted, endpoint
-        self._inbox: collections.deque[Message] = collections.deque()
+        self._inbox: list[Message] = []  # rarely more than one: a deque allocated 760 bytes up front
         self._waiter: asyncio.Future[None] | None = None
         self._paused: asyncio.Future[None] | None = None
         self._parts: list[bytes] | None = None  # a fragmented message being assembled
@@ -183,7 +184,7 @@ class PicowsSocket(WSListener):
                 await self._waiter
             finally:
                 self._waiter = None
-        return self._inbox.popleft()
+        return self._inbox.pop(0)
 
     receive = _receive  # the session reads through ``receive`` before its accept, ``_receive`` after
 
@@ -219,12 +220,10 @@ class PicowsSocket(WSListener):
 
     # ---- inside --------------------------------------------------------------------------------
     async def _run(self) -> None:
-        """The session, then as `server.app.App` after one: the allocator's trim count; a close (1000)
-        when the session ended without one, as uvicorn does."""
+        """The session, then a close (1000) when it ended without one, as uvicorn does."""
         try:
             await self._endpoint(self)
         finally:
-            self.app.state.services.trimmer.ended()
             self.shutdown_with(1000)
 
     def shutdown_with(self, code: int, reason: str = "") -> None:

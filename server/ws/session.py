@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 from starlette.types import Receive
@@ -48,9 +49,10 @@ GUESSING = 4429
 CLOSE_WAIT = 2.0
 
 
-async def websocket_endpoint(ws: WebSocket) -> None:
-    """Starlette's handler of ``/ws``."""
-    await Session(ws, ws.app.state.services).run()
+def websocket_endpoint(ws: WebSocket) -> Coroutine[Any, Any, None]:
+    """Starlette's handler of ``/ws``: the session's own coroutine, so no frame of its own stays alive
+    for each connection."""
+    return Session(ws, ws.app.state.services).run()
 
 
 class Session:
@@ -89,21 +91,35 @@ class Session:
         self._held: list[Frame] | None = None  # answers waiting for the hello's catch-up (`_send`)
 
     async def run(self) -> None:
-        origins = self.services.settings.origins
-        origin = self.ws.headers.get("origin")
-        subprotocol = negotiate(self.ws.scope.get("subprotocols", []))
-        await self.ws.accept(subprotocol=subprotocol)
-        if origins is not None and origin is not None and origin not in origins:
-            await self.ws.close(1008, "origin not allowed")
-            return
-        self.services.sockets += 1
+        """The connection, counted in ``boardroom_connections`` while it runs and, once it ended, towards
+        the next trim of the allocator's free pages (`server.ops.trimmer.Trimmer`). One coroutine for
+        all of it (not one per step): each stays alive for as long as the connection."""
+        services = self.services
+        services.metrics.connections.inc()
         try:
-            if self.services.sockets > self.limits.max_connections:
-                await self.ws.close(TRY_AGAIN, FULL_REASON)
+            origins = services.settings.origins
+            origin = self.ws.headers.get("origin")
+            # nothing reads the handshake's headers past this: an idle connection does not keep them (the
+            # scope's list, which the `Headers` read above holds too; docs/benchmarks.md, sixth round)
+            raw = self.ws.scope.get("headers")
+            if raw is not None:
+                raw.clear()
+            subprotocol = negotiate(self.ws.scope.get("subprotocols", []))
+            await self.ws.accept(subprotocol=subprotocol)
+            if origins is not None and origin is not None and origin not in origins:
+                await self.ws.close(1008, "origin not allowed")
                 return
-            await self._run(subprotocol)
+            services.sockets += 1
+            try:
+                if services.sockets > self.limits.max_connections:
+                    await self.ws.close(TRY_AGAIN, FULL_REASON)
+                    return
+                await self._run(subprotocol)
+            finally:
+                services.sockets -= 1
         finally:
-            self.services.sockets -= 1
+            services.metrics.connections.dec()
+            services.trimmer.ended()
 
     async def _run(self, subprotocol: str | None) -> None:
         # Past the accept, frames go straight to the ASGI server's send and receive: Starlette's

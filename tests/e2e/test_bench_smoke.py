@@ -210,11 +210,12 @@ def test_the_server_switch_reaches_the_worker_command() -> None:
         cmd = worker_command(8000, None, "p:", server=server)
         return cmd[cmd.index("8000") + 1 : cmd.index("--workers")]
 
-    assert [tail(s) for s in ["uvicorn", "picows", "granian", "uvicorn-wsproto"]] == [
+    assert [tail(s) for s in ["uvicorn", "picows", "granian", "uvicorn-wsproto", "uvicorn-sansio"]] == [
         [],
         ["--websockets", "picows"],
         ["--server", "granian"],
         ["--server", "uvicorn-wsproto"],
+        ["--server", "uvicorn-sansio"],
     ]
 
 

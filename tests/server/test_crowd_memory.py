@@ -82,10 +82,10 @@ async def test_a_spectator_holds_its_session_and_eight_coroutines_and_leaves_not
     for cycle in range(3):
         crowd = await gather(server, room)
         during = live() - before
-        # the app's dispatch, the connection counter, the endpoint, the session's run (the worker's
-        # connection cap) and its inner run, guard, serve and receive loop, and the room's one fan-out
-        # task; none of Starlette's middleware or router (12
-        # coroutines a connection) stays
+        # the websocket protocol's run of the app and its receive (`server.ws.lean`), the app's dispatch,
+        # the session's run (the connection counter, the worker's connection cap) and its inner run,
+        # guard, serve and receive loop, and the room's one fan-out task; none of Starlette's middleware
+        # or router (12 coroutines a connection) stays
         alive = {"Session": CROWD, "Conn": CROWD, "WebSocket": CROWD, "server coroutine": 8 * CROWD + 1}
         assert during == Counter(alive), cycle
         await asyncio.gather(*(ws.close() for ws in crowd))

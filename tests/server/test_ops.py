@@ -175,6 +175,14 @@ class TestSettingsFromFlagsAndEnvironment:
         assert isinstance(config.http, type) and issubclass(config.http, TimedHTTP)
         assert config.http.limits.idle_timeout == 2.5
 
+    def test_a_worker_runs_the_lean_websocket_protocol_and_uvicorns_own_only_when_named(self) -> None:
+        from server.ws.lean import LeanWebSocket
+
+        settings = settings_from(parse_flags(), {})
+        app = create_app(settings, games=GAMES)
+        assert uvicorn_config(app, settings).ws is LeanWebSocket
+        assert uvicorn_config(app, settings, ws="websockets-sansio").ws == "websockets-sansio"
+
     def test_serve_with_a_bad_value_prints_one_line_and_exits_2(self) -> None:
         cli = "import sys; from clients.cli import main; sys.exit(main())"
         done = subprocess.run(
