@@ -87,7 +87,7 @@ def test_issue_22_igranie_table_names_cards_spaces_and_characters_from_the_catal
     )
     characters = {e["name"]: e["text"] for e in entries.values() if e["group"] == "character"}
     for head, described in heads:
-        name = head.split(": ")[1].removesuffix(" (to play)")
+        name = head.split(": ")[1].removesuffix(" (to play)").removesuffix(" (teraz gra)")
         assert described.split("\n")[0] == characters[name]  # then a line per Ability
     loops = page.locator("#table .ig-loop h3").all_inner_texts()
     assert loops == [entries["work"]["name"], entries["chillout"]["name"]]

@@ -104,6 +104,7 @@ function controlsOf(root) {
 }
 
 function keepDraft() {
+  if (!$("options") || !$("game")) return; // the form is gone (a page that replaced the lobby's main)
   const fields = {};
   for (const el of controlsOf($("options"))) fields[el.id] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
   const draft = {

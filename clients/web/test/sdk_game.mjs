@@ -257,7 +257,9 @@ async function lobbyCalls(lobby) {
   assert.deepEqual((await lobby.allRooms({ game: 'gregs', status: 'open' })).map((r) => r.room), pages);
 
   const room = made[0];
-  const host = await lobby.createRoom({ game: 'gregs', seats: 3, autostart: false });
+  // a fourth seat held by a player who never acts keeps the game going while seat 0 concedes (with
+  // bots only in its other seats, the game could end before the leave that follows the concession)
+  const host = await lobby.createRoom({ game: 'gregs', seats: 4, autostart: false });
   const codes = [];
   const refused = (promise) => promise.then(
     () => assert.fail('accepted'),
@@ -273,11 +275,12 @@ async function lobbyCalls(lobby) {
   const heuristic = await lobby.addBot(host.room, 2, host.host_token, 'heuristic');
   assert.deepEqual(heuristic, { seat: 2, bot: 'heuristic' });
   await refused(lobby.addBot(host.room, 2, token));
+  await lobby.claim(host.room, 3, 'Greg');
   assert.deepEqual(await lobby.start(host.room, host.host_token), { version: 0 });
   const info = await lobby.room(host.room);
   assert.equal(info.status, 'running');
   assert.deepEqual(info.seats.map((s) => [s.seat, s.name, s.bot]), [[0, 'Lena', null], [1, null, 'random'],
-    [2, null, 'heuristic']]);
+    [2, null, 'heuristic'], [3, 'Greg', null]]);
   const conn = open(host.room, [token]);
   await conn.connect();
   const ack = await conn.act(0, pick(conn.prompt(0)));
