@@ -15,7 +15,10 @@ round: memory per idle connection"):
   the request); the app reads what it needs of the scope's headers before its accept;
 - slotted, no per-connection dict.
 
-- no timer per connection: the pings of all of a server's connections are driven by one (`Keepalive`).
+- no timer per connection: the pings of all of a server's connections are driven by one (`Keepalive`);
+- no unbounded answers: while a peer does not read what it is sent (the transport paused writing),
+  only its last ping is answered, once writing resumes (each would add a pong to the buffer), and a
+  close it never reads is cut off after `CLOSE_TIMEOUT`.
 
 Behaviour as uvicorn's: a frame over ``ws_max_size`` closes with 1009, a text frame that is not UTF-8
 with 1007, a ping every ``ws_ping_interval`` seconds (within a tick of at most a second) and a close
@@ -63,6 +66,7 @@ class LeanWebSocket(asyncio.Protocol):
         "_inbox",
         "_parts",
         "_ping_payload",
+        "_pong",
         "_reader",
         "_response",
         "_server_state",
@@ -104,6 +108,7 @@ class LeanWebSocket(asyncio.Protocol):
         self._closer: asyncio.TimerHandle | None = None
         self._tick: int | None = None  # the `Keepalive` tick of its next ping, or of its pong's deadline
         self._ping_payload: bytes | None = None  # the ping sent and not answered yet
+        self._pong: bytes | None = None  # the payload of the last ping received while writing paused
         self._parts: list[bytes | bytearray | memoryview] = []
         self._text = False
 
@@ -139,6 +144,10 @@ class LeanWebSocket(asyncio.Protocol):
         writable, self._writable = self._writable, None
         if writable is not None and not writable.done():
             writable.set_result(None)
+        pong, self._pong = self._pong, None
+        if pong is not None and not self.disconnected and not self.close_sent:
+            self.conn.send_pong(pong)  # the answer to the last ping that came while it was paused
+            self._flush()
 
     def data_received(self, data: bytes) -> None:
         conn = self.conn
@@ -257,7 +266,13 @@ class LeanWebSocket(asyncio.Protocol):
             if frame.fin:
                 self._message()
         elif opcode is Opcode.PING:
-            self._flush()  # websockets answered it
+            if self._writable is None:
+                self._flush()  # websockets answered it
+            else:
+                # The peer does not read: answering every ping would grow the transport's buffer by
+                # what it sends. Only the last ping is answered, once writing resumes (RFC 6455 5.5.3).
+                self.conn.data_to_send()
+                self._pong = bytes(frame.data)
         elif opcode is Opcode.PONG:
             self._ponged(bytes(frame.data))
         elif opcode is Opcode.CLOSE:
@@ -302,7 +317,15 @@ class LeanWebSocket(asyncio.Protocol):
         self._push({"type": "websocket.disconnect", "code": close.code, "reason": close.reason})
         self._flush()
         self.close_sent = True
+        self._end()
+
+    def _end(self) -> None:
+        """Closes the transport once what it buffered is written; a peer that does not read it (a full
+        buffer never drains) is cut off after `CLOSE_TIMEOUT` seconds."""
+        self._closer = None
         self.transport.close()
+        if self.transport.get_write_buffer_size():
+            self._closer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, self.transport.abort)
 
     def _flush(self) -> None:
         output = self.conn.data_to_send()
@@ -355,7 +378,7 @@ class LeanWebSocket(asyncio.Protocol):
         self.conn.fail(1011, "keepalive ping timeout")
         self._flush()
         self.close_sent = True
-        self.transport.close()
+        self._end()
 
     # ---- ASGI --------------------------------------------------------------------------------------
     def _push(self, message: dict[str, Any]) -> None:
@@ -417,9 +440,7 @@ class LeanWebSocket(asyncio.Protocol):
                         if self.read_paused:
                             self.read_paused = False
                             self.transport.resume_reading()
-                        self._closer = asyncio.get_running_loop().call_later(
-                            CLOSE_TIMEOUT, self.transport.close
-                        )
+                        self._closer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, self._end)
                 else:
                     raise RuntimeError(
                         f"Expected ASGI message 'websocket.send' or 'websocket.close', but got '{kind}'."
