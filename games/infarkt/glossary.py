@@ -151,7 +151,9 @@ def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     for card in cards.CARDS.values():
         words = {}
         for lang, name in (("en", card.name_en), ("cs", card.name_cs)):
-            said = f"{_say(file_rows[f'part.{card.kind}'], lang)}: "
+            # INF-15: a goods card's text opens with its symbol (cook and party need two different ones)
+            part = f"symbol.{card.symbol}" if card.kind == "goods" else f"part.{card.kind}"
+            said = f"{_say(file_rows[part], lang)}: "
             said += _figures(file_rows, lang, card.effects, money=card.money) + "."
             if card.special:
                 said += " " + _say(file_rows[f"special.{card.special}"], lang)
