@@ -45,13 +45,28 @@ export function cardName(id) {
   return named(id);
 }
 
+// INF-15: the goods symbols (catalogue rows `symbol.<id>`, whose text opens a goods card's text)
+const SYMBOLS = ["food", "drink", "smoking"];
+/** A goods card's symbol by the catalogue's name ("pití"), "" for any other card. */
+function symbolOf(id) {
+  if (!String(id).startsWith("goods-")) return "";
+  const text = textOf(id);
+  const symbol = SYMBOLS.find((s) => entry(`symbol.${s}`) && text.startsWith(`${textOf(`symbol.${s}`)}: `));
+  return symbol ? named(`symbol.${symbol}`) : "";
+}
+/** A card's name with its symbol when it is goods ("Pivo (pití)"), so cook and party pairs can be seen. */
+function cardWithSymbol(id) {
+  const symbol = symbolOf(id);
+  return symbol ? `${cardName(id)} (${symbol})` : cardName(id);
+}
+
 const placeName = (id) => named(id);
 const textOf = (id) => (entry(id) ? entry(id).text : "");
 
 /** Cards by name, each with its effects as its popover (help.js), joined by commas; ``key`` tells the
  * list apart across redraws. */
 function cardList(ids, key) {
-  const items = ids.map((id, i) => helped(h("span", { class: "inf-card-name", "data-card": id }, cardName(id)), textOf(id), `${key}|${i}|${id}`));
+  const items = ids.map((id, i) => helped(h("span", { class: "inf-card-name", "data-card": id }, cardWithSymbol(id)), textOf(id), `${key}|${i}|${id}`));
   return items.flatMap((item, i) => (i ? [", ", item] : [item]));
 }
 const isPlace = (id) => Boolean(entry(id)) && entry(id).group === "place";
@@ -137,7 +152,7 @@ function hand(player, seat, ctx) {
     { class: "inf-cards", "aria-label": say("infarkt.player.cards") },
     player.cards.map((card) => {
       const usable = offers.find((c) => c.card === card);
-      const name = card.startsWith("medicine-") ? medicineName(card) : cardName(card);
+      const name = card.startsWith("medicine-") ? medicineName(card) : cardWithSymbol(card);
       const item = h(
         "li",
         { class: ["inf-card", card.startsWith("medicine-") ? "medicine" : "goods"] },
@@ -323,7 +338,10 @@ function optionName(place, option) {
 
 function status(view, ctx) {
   const phase = entry(`phase.${view.phase}`) ? named(`phase.${view.phase}`) : view.phase;
-  const lines = [say("infarkt.status.round", { round: view.round, limit: view.round_limit, phase })];
+  // a game over with two or more alive was ended by the round limit (INF-17: deaths end it with one or none)
+  const guarded = view.phase === "over" && view.players.filter((p) => !p.died).length > 1;
+  const round = guarded ? "infarkt.status.round_limit" : "infarkt.status.round";
+  const lines = [say(round, { round: view.round, limit: view.round_limit, phase })];
   // events and cards by name, each with its effects at hand
   const listed = (key, ids, list) => [`${say(key)} `, cardList(ids, list)];
   if (view.offer.length) lines.push(listed("infarkt.status.offer", view.offer, "events"));
@@ -339,6 +357,10 @@ function status(view, ctx) {
     const key = d.place ? (d.option ? "infarkt.status.now_option" : "infarkt.status.now_at") : "infarkt.status.now";
     const so = [...(d.chosen || []), ...(d.taken || [])].map(cardName);
     lines.push(so.length ? say("infarkt.status.so_far", { now: say(key, vars), cards: so.join(", ") }) : say(key, vars));
+    // INF-15: after the first of a pair, goods of its symbol are no longer offered; a pick stays made
+    if (d.step === "card" && (d.chosen || []).length === 1 && symbolOf(d.chosen[0])) {
+      lines.push(say("infarkt.status.other_symbol", { card: cardName(d.chosen[0]), symbol: symbolOf(d.chosen[0]) }));
+    }
   }
   for (const w of view.windows) {
     const key = w.purpose === "family" || w.timer === "family" ? "infarkt.status.family" : "infarkt.status.medicine";
@@ -386,6 +408,7 @@ export default {
     if (kind !== "choose" || !choice.value) return null;
     const value = choice.value;
     if (entry(value)) return textOf(value);
+    if (value === "none") return say("infarkt.help.none"); // INF-9: an action is optional
     const decision = ctx.view && ctx.view.decision;
     return optionHelp(decision ? decision.place : "", value);
   },
@@ -419,7 +442,7 @@ function chooseLabel(value, ctx) {
   const decision = ctx.view && ctx.view.decision;
   const step = decision ? decision.step : "";
   if (/^(goods|medicine|event)-/.test(value)) {
-    const name = value.startsWith("medicine-") ? medicineName(value) : cardName(value);
+    const name = value.startsWith("medicine-") ? medicineName(value) : cardWithSymbol(value);
     return say(`infarkt.label.${CARD_STEPS.includes(step) ? step : "card"}`, { card: name });
   }
   if (value.startsWith("seat_")) return say("infarkt.label.invite", { seat: ctx.name(Number(value.slice(5))) });
