@@ -84,11 +84,14 @@ def _deed(body: Mapping[str, Any]) -> str:
 def _void(body: Mapping[str, Any]) -> str:
     """``obesity -1 had no effect: obesity is already at 0 (INF-1)``: a `Changed` event's lost parts."""
     lost = body.get("lost") or []
-    return "; ".join(
+    parts = [
         f"{TRACKS[t]} {n:+d} had no effect: {TRACKS[t]} is already at {0 if n < 0 else cards.GRAVE} (INF-1)"
         for t, n in enumerate(lost)
         if n
-    )
+    ]
+    if body.get("money_lost"):
+        parts.append(f"money {body['money_lost']:+d} had no effect: no money left to pay it")
+    return "; ".join(parts)
 
 
 def _why(body: Mapping[str, Any]) -> str:
@@ -217,7 +220,7 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
 
     def void(body: Mapping[str, Any]) -> str:
         lost = body.get("lost") or []
-        return "; ".join(
+        parts = [
             _say(
                 words["part.lost"],
                 lang,
@@ -227,7 +230,11 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
             )
             for t, n in enumerate(lost)
             if n
-        )
+        ]
+        if body.get("money_lost"):  # money never goes below 0: the unpaid part of a price
+            change = _say(words["part.money"], lang, n=body["money_lost"])
+            parts.append(_say(words["part.lost_money"], lang, change=change))
+        return "; ".join(parts)
 
     def why(body: Mapping[str, Any]) -> str:
         rows = {r.id: r for r in cards.WORSENING}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Pages
-from tests.web.test_browser_infarkt_words import room_page
+from tests.web.test_browser_infarkt_words import MINUS, TOLD, room_page
 from tests.web.test_browser_words import base_url
 
 __all__ = ["base_url"]
@@ -134,3 +134,77 @@ def test_inf17_a_guard_end_names_the_last_round_and_the_round_limit(
     assert drawn(page, lang, "over", [0, 0, 0], None, [])["status"][0] == guard
     # a game ended by deaths (one alive) is not said to be the limit's, even in the last round
     assert drawn(page, lang, "over", [0, 1, 2], None, [])["status"][0] == death
+
+
+#: a bot with no money picked Vánoce (money -2, depression -2 at 0): the change as the log tells it
+UNPAID = {
+    "kind": "changed",
+    "seat": 1,
+    "deltas": [0, 0, 2, 0, 0, 0],
+    "money": 0,
+    "source": "event-christmas-1",
+    "lost": [0, 0, 0, -2, 0, 0],
+    "money_lost": -2,
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "cs",
+            f"Místo 1: obezita +2 (Vánoce) — deprese {MINUS}2 bez účinku: deprese už je na 0 (INF-1);"
+            f" peníze {MINUS}2 bez účinku: nezbyly peníze, z čeho je zaplatit.",
+        ),
+        (
+            "en",
+            f"Seat 1: obesity +2 (Christmas) — depression {MINUS}2 had no effect: depression is already at 0"
+            f" (INF-1); money {MINUS}2 had no effect: no money left to pay it.",
+        ),
+    ],
+)
+def test_inf1_a_price_nobody_could_pay_is_told_as_having_had_no_effect(
+    pages: Pages, base_url: str, lang: str, expected: str
+) -> None:
+    page = room_page(pages, base_url, "cs-CZ" if lang == "cs" else "en-US")
+    assert page.evaluate(TOLD, [lang, UNPAID]) == expected
+
+
+#: seat 0 places after picking Služební cesta (business trip): the board's notes under each place
+BARRED = """async ([lang]) => {
+  const infarkt = (await import('/static/app/renderers/index.js')).rendererFor('infarkt');
+  const catalog = await (await fetch(`/api/games/infarkt/catalog?lang=${lang}`)).json();
+  const player = (noHome) => ({ tracks: [0, 0, 0, 0, 0, 0], died: 0, money: 1, family: 0, career: 0,
+    cards: [], diary: [], figures: [], no_home: noHome });
+  const view = { round: 1, round_limit: 100, phase: 'placement', start: 0,
+    places: ['work', 'supermarket', 'pharmacy', 'home'], players: [player(true), player(false)],
+    offer: [], set_aside: [], market: [], black_market: [], windows: [], decision: null,
+    goods_count: 60, medicines_count: 20, events_count: 40,
+    placements: { committed: [], seats: [0, 1], mine: [] } };
+  const sets = [['work', 'supermarket', 'pharmacy']].map((places) => ({ places }));
+  const name = (n) => `${lang === 'cs' ? 'Místo' : 'Seat'} ${n}`;
+  const ctx = { viewer: 0, view, catalog, name, prompt: { id: 'place/1/0/0' }, pending: false,
+    offered: (kind) => (kind === 'place' ? sets : null) };
+  const root = infarkt.view(ctx);
+  return [...root.querySelectorAll('.inf-place')].map((li) => [li.dataset.place,
+    li.querySelector('button').disabled, (li.querySelector('.inf-barred') || {}).textContent || '']);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("cs", "Toto kolo zakázáno: Služební cesta (INF-20)"),
+        ("en", "Barred this round by Business trip (INF-20)"),
+    ],
+)
+def test_inf20_the_place_a_business_trip_bars_says_why_beside_it(
+    pages: Pages, base_url: str, lang: str, note: str
+) -> None:
+    page = room_page(pages, base_url, "cs-CZ" if lang == "cs" else "en-US")
+    assert page.evaluate(BARRED, [lang]) == [
+        ["work", False, ""],
+        ["supermarket", False, ""],
+        ["pharmacy", False, ""],
+        ["home", True, note],
+    ]

@@ -4,6 +4,8 @@ and answer (INF-19), a pass that says it gives up the medicine for now, goods th
 
 from __future__ import annotations
 
+import msgspec
+
 from clients.commands.arena import play
 from games.engine import Bot
 from games.infarkt import GAME
@@ -20,10 +22,14 @@ from tests.games.infarkt.helpers import (
     choose,
     empty_hands,
     give,
+    of_kind,
     prompts,
     table,
+    take_out,
     visit,
 )
+
+CHRISTMAS = "event-christmas-1"
 
 
 def _text(row: str, lang: str) -> str:
@@ -86,3 +92,24 @@ def test_inf3_no_rule_text_of_the_players_panel_carries_a_provenance_note() -> N
         "Karty, které jmenují pravidla a recenze, a aspoň jeden lék na každý ukazatel."
     )
     assert GAME.catalog.provenance["INF-3"] == "reconstruction"
+
+
+def test_inf1_a_price_a_seat_cannot_pay_is_told_as_having_had_no_effect() -> None:
+    match = table(3)
+    seat = match.state.start
+    empty_hands(match.state)
+    take_out(match.state, CHRISTMAS)
+    match.state.offer[0] = CHRISTMAS
+    match.state.players[seat].money = 0
+    (changed,) = of_kind(choose(match, seat, CHRISTMAS), "changed")
+    assert (changed.deltas, changed.money, changed.money_lost) == ([0, 0, 2, 0, 0, 0], 0, -2)
+    assert changed.lost == [0, 0, 0, -2, 0, 0]  # depression was already at 0
+    wire = msgspec.to_builtins(changed)
+    assert GAME.catalog.teller("cs").describe(wire) == (
+        f"místo {seat}: obezita +2 (Vánoce) — deprese -2 bez účinku: deprese už je na 0 (INF-1); "
+        "peníze -2 bez účinku: nezbyly peníze, z čeho je zaplatit"
+    )
+    assert GAME.story.describe(wire) == (
+        f"seat {seat}: obesity +2 (Christmas) — depression -2 had no effect: depression is already at 0"
+        " (INF-1); money -2 had no effect: no money left to pay it"
+    )

@@ -294,6 +294,14 @@ function placementControl(ctx) {
   };
 }
 
+/** INF-20: why a place is greyed out for the viewer this round (the event that bars it), else null. */
+function barredNote(view, place, ctx) {
+  const me = view.players[ctx.viewer];
+  if (!me) return null;
+  const by = (place === "work" || place === "career") && me.no_work ? "event-dayoff-1" : place === "home" && me.no_home ? "event-businesstrip-1" : null;
+  return by ? h("p", { class: "inf-barred" }, say("infarkt.place.barred", { card: cardName(by) })) : null;
+}
+
 function places(view, ctx) {
   const control = placementControl(ctx);
   const mine = view.placements.mine || [];
@@ -318,6 +326,7 @@ function places(view, ctx) {
             here.length ? say("infarkt.place.figures", { seats: here.map((s) => who(s, ctx)).join(", ") }) : say("infarkt.place.no_figures"),
           ),
           mine.includes(place) ? h("p", { class: "inf-sealed" }, say("infarkt.place.sealed")) : null,
+          control ? barredNote(view, place, ctx) : null,
           offer && offer.length
             ? h("p", { class: "inf-offer" }, `${say("infarkt.place.offer")} `, cardList(offer, `offer|${place}`))
             : null,
@@ -464,10 +473,12 @@ const filled = (id, vars) => textOf(id).replace(/\{(\w+)\}/g, (all, name) => (na
 /** INF-1: the parts of a change beyond a track's end, each said to have had no effect and why
  * (``obesity −1 had no effect: obesity is already at 0 (INF-1)``); "" when nothing was lost. */
 function lostOf(body) {
-  return (body.lost || [])
-    .map((n, t) => (n ? filled("part.lost", { change: `${trackName(t)} ${signed(n)}`, track: trackName(t), end: n < 0 ? 0 : GRAVE }) : null))
-    .filter(Boolean)
-    .join("; ");
+  const parts = (body.lost || []).map((n, t) =>
+    n ? filled("part.lost", { change: `${trackName(t)} ${signed(n)}`, track: trackName(t), end: n < 0 ? 0 : GRAVE }) : null,
+  );
+  // money never goes below 0: the unpaid part of a price (``money −2 had no effect: no money left``)
+  if (body.money_lost) parts.push(filled("part.lost_money", { change: say("infarkt.log.money", { money: signed(body.money_lost) }) }));
+  return parts.filter(Boolean).join("; ");
 }
 
 /** INF-18: the worsening rows behind a change, by the catalogue's names (``INF-18: cholesterol 7 or
