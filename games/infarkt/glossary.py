@@ -62,12 +62,22 @@ def _action_ids(place: str, value: str) -> list[str] | None:
     return ids if place and all(i in known for i in ids) else None
 
 
+#: The catalogue file's rows, kept when the catalogue loads (at import), for the plain story's words.
+_FILE_ROWS: dict[str, Row] = {}
+
+
+def _counted(file_rows: Mapping[str, Row], action_id: str) -> Row:
+    """The words for what an action's ``cards`` count (``part.cards.<action>``: goods bought, a swap of
+    1 for 1, 3 looked at and 2 kept), else the bare ``part.cards``."""
+    return file_rows.get(f"part.cards.{action_id}") or file_rows["part.cards"]
+
+
 def _plain_figures(action_id: str) -> str:
     """``pay 1, obesity -1, depression -1``: an action's price and effects in the log's plain words."""
     act = next(a for a in cards.ACTIONS.values() if a.id == action_id)
     parts = [f"pay {act.cost}"] if act.cost else []
     parts += [f"money {act.money:+d}"] if act.money else []
-    parts += [f"cards: {act.cards}"] if act.cards else []
+    parts += [_counted(_FILE_ROWS, act.id).en.text.format(n=act.cards)] if act.cards else []
     parts += [f"{t} {act.effects[t]:+d}" for t in TRACKS if act.effects.get(t)]
     return ", ".join(parts) or "no effect on health"
 
@@ -130,11 +140,12 @@ def _figures(
     cost: int = 0,
     money: int = 0,
     n: int = 0,
+    action: str = "",
 ) -> str:
-    """``pay 2, cards: 3, blood pressure +1``: the figures of a card or action in ``lang``."""
+    """``pay 2, look at 3, keep 2, blood pressure +1``: the figures of a card or ``action`` in ``lang``."""
     parts = [_say(file_rows["part.cost"], lang, n=cost)] if cost else []
     parts += [_say(file_rows["part.money"], lang, n=money)] if money else []
-    parts += [_say(file_rows["part.cards"], lang, n=n)] if n else []
+    parts += [_say(_counted(file_rows, action), lang, n=n)] if n else []
     for track in TRACKS:
         if effects.get(track):
             name = (file_rows[track].words(lang) or file_rows[track].en).name
@@ -186,7 +197,9 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         words = {}
         for lang in LANGS:
             own = given.words(lang) or given.en
-            figures = _figures(file_rows, lang, action.effects, action.cost, action.money, action.cards)
+            figures = _figures(
+                file_rows, lang, action.effects, action.cost, action.money, action.cards, action.id
+            )
             words[lang] = Words(own.name, f"{own.text}: {figures}.")
         provenance = cards.ROW_PROVENANCE[f"action:{action.id}"]
         yield Row.of(given.id, "choice", words), provenance
@@ -249,7 +262,7 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
         for i in ids:
             row = words[f"action.{i}"]
             act = next(a for a in cards.ACTIONS.values() if a.id == i)
-            figures = _figures(words, lang, act.effects, act.cost, act.money, act.cards)
+            figures = _figures(words, lang, act.effects, act.cost, act.money, act.cards, act.id)
             said.append(f"{(row.words(lang) or row.en).name} ({figures})")
         return " + ".join(said)
 
@@ -273,6 +286,7 @@ def catalog(story: Story) -> Catalog:
 
     def own(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         words.update(file_rows)
+        _FILE_ROWS.update(file_rows)
         return rows(file_rows)
 
     return load_catalog(

@@ -46,8 +46,9 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     assert sizes[("igranie", "pl")] == 588
     # infarkt: the five expansions as the option's choices; INF-18's five worsening rows, the words a
     # lost effect (INF-1) and a worsening row are told in, and the sources worsening, funeral and death
-    # and the three goods symbols (INF-15) that open a goods card's text, and the words of an unpaid price
-    assert sizes[("infarkt", "cs")] == 308
+    # and the three goods symbols (INF-15) that open a goods card's text, the words of an unpaid price and
+    # what each of 13 actions' cards count (goods bought, a swap of 1 for 1, 3 looked at and 2 kept)
+    assert sizes[("infarkt", "cs")] == 321
 
 
 @pytest.mark.parametrize("game", sorted(OWN))

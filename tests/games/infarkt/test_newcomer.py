@@ -113,3 +113,15 @@ def test_inf1_a_price_a_seat_cannot_pay_is_told_as_having_had_no_effect() -> Non
         f"seat {seat}: obesity +2 (Christmas) — depression -2 had no effect: depression is already at 0"
         " (INF-1); money -2 had no effect: no money left to pay it"
     )
+
+
+def test_inf12_inf14_an_actions_cards_are_counted_as_the_rule_counts_them() -> None:
+    # a swap is 1 for 1 (INF-14), a spree looks at 3 and keeps 2 (INF-12): never a bare "cards: 3"
+    assert [_text(f"action.{a}", "cs") for a in ("market-a", "supermarket-c", "supermarket-b")] == [
+        "Směň 1 kartu za 1 svou: peníze +1, směna 1 za 1.",
+        "Prohlédni 3 vrchní zboží, 2 si nech, jedno vrať: zaplať 2, prohlédni 3, 2 si nech, tlak +1.",
+        "Kup 2 vrchní karty zboží: zaplať 2, koupené zboží: 2.",
+    ]
+    assert _text("action.supermarket-c", "en") == (
+        "Look at the top 3 goods, keep 2, return one: pay 2, look at 3, keep 2, blood pressure +1."
+    )
