@@ -67,7 +67,9 @@ class Changed(EventStruct, frozen=True, tag="changed", omit_defaults=True):
     dead's money to the bank). Every change of a seat's money is one of these (an action's price too).
     ``lost``: per track, the part of the effect beyond the track's end that had no effect (INF-1: a
     track already at 0 or 10), empty when nothing was lost; ``causes``: the rows of the worsening table
-    that gave this change (INF-18, ids of ``worsening.json``), empty for any other source."""
+    that gave this change (INF-18, ids of ``worsening.json``), empty for any other source;
+    ``money_lost``: the part of a price the seat could not pay (money never goes below 0: a card's
+    money -2 with 1 left pays 1 and loses -1), 0 when all of it was paid."""
 
     seat: int
     deltas: list[int]
@@ -75,6 +77,7 @@ class Changed(EventStruct, frozen=True, tag="changed", omit_defaults=True):
     source: str
     lost: list[int] = []
     causes: list[str] = []
+    money_lost: int = 0
 
 
 class Moved(EventStruct, frozen=True, tag="moved"):

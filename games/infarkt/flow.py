@@ -220,7 +220,8 @@ def advance(state: State, rng: Rng) -> list[EventBody]:
 
 def start_round(state: State, rng: Rng) -> list[EventBody]:
     if state.round > state.options.round_limit:
-        state.guard = True
+        # the guard ends the game after its last round: the round shown is the last one played
+        state.guard, state.round = True, state.options.round_limit
         return end(state)
     bodies: list[EventBody] = []
     if state.players[state.start].died:  # INF-7 ruling: a dead holder's token moves on before it leads

@@ -24,8 +24,10 @@ class Infarkt(Game[model.State, model.Options]):
     title = "Jak nedostat infarkt"
     min_seats = rules.MIN_SEATS
     max_seats = rules.MAX_SEATS
-    #: INF-19: the medicine windows; INF-25: the family question (README, "Prompts and timeouts").
-    timers = {"medicine": 5.0, "family": 10.0}
+    #: INF-19: the medicine windows; INF-25: the family question (README, "Prompts and timeouts"). A
+    #: window asks only a seat that holds a medicine, and every hand is public (INF-2), so one class for
+    #: every window leaks nothing; 15 s lets a player on a phone read the effect and decide.
+    timers = {"medicine": 15.0, "family": 10.0}
     State = model.State
     Options = model.Options
     Action = actions.Action

@@ -62,12 +62,22 @@ def _action_ids(place: str, value: str) -> list[str] | None:
     return ids if place and all(i in known for i in ids) else None
 
 
+#: The catalogue file's rows, kept when the catalogue loads (at import), for the plain story's words.
+_FILE_ROWS: dict[str, Row] = {}
+
+
+def _counted(file_rows: Mapping[str, Row], action_id: str) -> Row:
+    """The words for what an action's ``cards`` count (``part.cards.<action>``: goods bought, a swap of
+    1 for 1, 3 looked at and 2 kept), else the bare ``part.cards``."""
+    return file_rows.get(f"part.cards.{action_id}") or file_rows["part.cards"]
+
+
 def _plain_figures(action_id: str) -> str:
     """``pay 1, obesity -1, depression -1``: an action's price and effects in the log's plain words."""
     act = next(a for a in cards.ACTIONS.values() if a.id == action_id)
     parts = [f"pay {act.cost}"] if act.cost else []
     parts += [f"money {act.money:+d}"] if act.money else []
-    parts += [f"cards: {act.cards}"] if act.cards else []
+    parts += [_counted(_FILE_ROWS, act.id).en.text.format(n=act.cards)] if act.cards else []
     parts += [f"{t} {act.effects[t]:+d}" for t in TRACKS if act.effects.get(t)]
     return ", ".join(parts) or "no effect on health"
 
@@ -84,11 +94,14 @@ def _deed(body: Mapping[str, Any]) -> str:
 def _void(body: Mapping[str, Any]) -> str:
     """``obesity -1 had no effect: obesity is already at 0 (INF-1)``: a `Changed` event's lost parts."""
     lost = body.get("lost") or []
-    return "; ".join(
+    parts = [
         f"{TRACKS[t]} {n:+d} had no effect: {TRACKS[t]} is already at {0 if n < 0 else cards.GRAVE} (INF-1)"
         for t, n in enumerate(lost)
         if n
-    )
+    ]
+    if body.get("money_lost"):
+        parts.append(f"money {body['money_lost']:+d} had no effect: no money left to pay it")
+    return "; ".join(parts)
 
 
 def _why(body: Mapping[str, Any]) -> str:
@@ -127,11 +140,12 @@ def _figures(
     cost: int = 0,
     money: int = 0,
     n: int = 0,
+    action: str = "",
 ) -> str:
-    """``pay 2, cards: 3, blood pressure +1``: the figures of a card or action in ``lang``."""
+    """``pay 2, look at 3, keep 2, blood pressure +1``: the figures of a card or ``action`` in ``lang``."""
     parts = [_say(file_rows["part.cost"], lang, n=cost)] if cost else []
     parts += [_say(file_rows["part.money"], lang, n=money)] if money else []
-    parts += [_say(file_rows["part.cards"], lang, n=n)] if n else []
+    parts += [_say(_counted(file_rows, action), lang, n=n)] if n else []
     for track in TRACKS:
         if effects.get(track):
             name = (file_rows[track].words(lang) or file_rows[track].en).name
@@ -151,7 +165,9 @@ def _cards(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
     for card in cards.CARDS.values():
         words = {}
         for lang, name in (("en", card.name_en), ("cs", card.name_cs)):
-            said = f"{_say(file_rows[f'part.{card.kind}'], lang)}: "
+            # INF-15: a goods card's text opens with its symbol (cook and party need two different ones)
+            part = f"symbol.{card.symbol}" if card.kind == "goods" else f"part.{card.kind}"
+            said = f"{_say(file_rows[part], lang)}: "
             said += _figures(file_rows, lang, card.effects, money=card.money) + "."
             if card.special:
                 said += " " + _say(file_rows[f"special.{card.special}"], lang)
@@ -181,7 +197,9 @@ def rows(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         words = {}
         for lang in LANGS:
             own = given.words(lang) or given.en
-            figures = _figures(file_rows, lang, action.effects, action.cost, action.money, action.cards)
+            figures = _figures(
+                file_rows, lang, action.effects, action.cost, action.money, action.cards, action.id
+            )
             words[lang] = Words(own.name, f"{own.text}: {figures}.")
         provenance = cards.ROW_PROVENANCE[f"action:{action.id}"]
         yield Row.of(given.id, "choice", words), provenance
@@ -215,7 +233,7 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
 
     def void(body: Mapping[str, Any]) -> str:
         lost = body.get("lost") or []
-        return "; ".join(
+        parts = [
             _say(
                 words["part.lost"],
                 lang,
@@ -225,7 +243,11 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
             )
             for t, n in enumerate(lost)
             if n
-        )
+        ]
+        if body.get("money_lost"):  # money never goes below 0: the unpaid part of a price
+            change = _say(words["part.money"], lang, n=body["money_lost"])
+            parts.append(_say(words["part.lost_money"], lang, change=change))
+        return "; ".join(parts)
 
     def why(body: Mapping[str, Any]) -> str:
         rows = {r.id: r for r in cards.WORSENING}
@@ -240,7 +262,7 @@ def _told(lang: str, words: Mapping[str, Row]) -> Derived:
         for i in ids:
             row = words[f"action.{i}"]
             act = next(a for a in cards.ACTIONS.values() if a.id == i)
-            figures = _figures(words, lang, act.effects, act.cost, act.money, act.cards)
+            figures = _figures(words, lang, act.effects, act.cost, act.money, act.cards, act.id)
             said.append(f"{(row.words(lang) or row.en).name} ({figures})")
         return " + ".join(said)
 
@@ -264,6 +286,7 @@ def catalog(story: Story) -> Catalog:
 
     def own(file_rows: Mapping[str, Row]) -> Iterable[tuple[Row, Provenance]]:
         words.update(file_rows)
+        _FILE_ROWS.update(file_rows)
         return rows(file_rows)
 
     return load_catalog(

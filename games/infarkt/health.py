@@ -111,7 +111,9 @@ def apply_item(state: State, item: Item, source: str, cancel: list[int] | None) 
         player.tracks[t] = new
     money = max(-player.money, item.money)
     player.money += money
-    return Changed(item.seat, applied, money, source, lost if any(lost) else [], list(item.causes))
+    return Changed(
+        item.seat, applied, money, source, lost if any(lost) else [], list(item.causes), item.money - money
+    )
 
 
 def at_grave(player: Player) -> bool:

@@ -46,7 +46,9 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     assert sizes[("igranie", "pl")] == 588
     # infarkt: the five expansions as the option's choices; INF-18's five worsening rows, the words a
     # lost effect (INF-1) and a worsening row are told in, and the sources worsening, funeral and death
-    assert sizes[("infarkt", "cs")] == 304
+    # and the three goods symbols (INF-15) that open a goods card's text, the words of an unpaid price and
+    # what each of 13 actions' cards count (goods bought, a swap of 1 for 1, 3 looked at and 2 kept)
+    assert sizes[("infarkt", "cs")] == 321
 
 
 @pytest.mark.parametrize("game", sorted(OWN))
@@ -156,8 +158,8 @@ def test_inf_3_every_card_text_says_its_health_and_money_figures() -> None:
         for text in _texts("infarkt", card.id):
             assert figures(text) == want, (card.id, text)
     assert _texts("infarkt", "goods-beer-1") == [
-        "Eaten, drunk or smoked: obesity +1, depression -1.",
-        "Sníš, vypiješ nebo vykouříš: obezita +1, deprese -1.",
+        "Drink: obesity +1, depression -1.",
+        "Pití: obezita +1, deprese -1.",
     ]
 
 

@@ -118,3 +118,27 @@ def test_the_players_badges_stay_whole(pages: Pages, base_url: str) -> None:
     marks = page.locator("#seats-list .mark").all_inner_texts()
     assert marks == ["this device", "conceded: bot heuristic plays it", "bot: heuristic", "bot: heuristic"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_infarkt_sticky_bar_takes_at_most_two_fifths_of_the_screen_and_its_choices_scroll_inside(
+    pages: Pages, base_url: str
+) -> None:
+    # a new user's Home prompt had six buttons and the bar covered half of a 740 px screen: the bar is
+    # capped at 40vh (296 px) and its list of choices at 24vh, scrolling inside while the title and the
+    # countdown stay pinned above it
+    page, _ = phone_seat(pages, base_url, "infarkt")
+    bar = page.evaluate(
+        """() => {
+            const prompt = document.getElementById('prompt');
+            const controls = document.getElementById('controls');
+            const style = getComputedStyle(controls);
+            return {maxHeight: getComputedStyle(prompt).maxHeight, controlsMax: style.maxHeight,
+                    overflow: style.overflowY, height: prompt.getBoundingClientRect().height};
+        }"""
+    )
+    assert (bar["maxHeight"], bar["controlsMax"], bar["overflow"]) == ("296px", "177.6px", "auto")
+    assert bar["height"] <= 296
+    for at in (0.0, 0.5, 1.0):
+        box = prompt_box(page, at)
+        assert box["top"] >= 0 and box["bottom"] - box["top"] <= 296, (at, box)
+    assert page.is_visible("#prompt-title") and page.is_visible("#countdown")

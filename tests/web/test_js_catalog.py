@@ -106,8 +106,8 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [
         "Do Gym A (pay 1, obesity -1, depression -1)",
-        "Do Home: rest (depression -1) + Home A: cook (cards: 2)",
-        "Proveď: Supermarket C: nákupní horečka (zaplať 2, karty: 3, tlak +1)",
+        "Do Home: rest (depression -1) + Home A: cook (goods used: 2)",
+        "Proveď: Supermarket C: nákupní horečka (zaplať 2, prohlédni 3, 2 si nech, tlak +1)",
         "Použij Statiny (cholesterol -3)",
     ]
 

@@ -329,9 +329,9 @@ def test_an_option_chosen_names_its_place_so_the_story_tells_the_action_not_a_ba
     assert (body.step, body.value, body.place) == ("option", "A", "supermarket")
     wire = msgspec.to_builtins(body)
     # INF-12: the action by its name, price and effects, never a bare letter
-    assert GAME.story.describe(wire) == "seat 0 chose Supermarket A (pay 1, cards: 1)"
+    assert GAME.story.describe(wire) == "seat 0 chose Supermarket A (pay 1, goods bought: 1)"
     told = GAME.catalog.teller("cs").describe(wire)
-    assert told == "místo 0 vybralo Supermarket A (zaplať 1, karty: 1)"
+    assert told == "místo 0 vybralo Supermarket A (zaplať 1, koupené zboží: 1)"
     visit(match, 1, "work")
     (work,) = of_kind(choose(match, 1, "work"), "chosen")
     assert GAME.story.describe(msgspec.to_builtins(work)) == "seat 1 went to work"

@@ -45,13 +45,28 @@ export function cardName(id) {
   return named(id);
 }
 
+// INF-15: the goods symbols (catalogue rows `symbol.<id>`, whose text opens a goods card's text)
+const SYMBOLS = ["food", "drink", "smoking"];
+/** A goods card's symbol by the catalogue's name ("pití"), "" for any other card. */
+function symbolOf(id) {
+  if (!String(id).startsWith("goods-")) return "";
+  const text = textOf(id);
+  const symbol = SYMBOLS.find((s) => entry(`symbol.${s}`) && text.startsWith(`${textOf(`symbol.${s}`)}: `));
+  return symbol ? named(`symbol.${symbol}`) : "";
+}
+/** A card's name with its symbol when it is goods ("Pivo (pití)"), so cook and party pairs can be seen. */
+function cardWithSymbol(id) {
+  const symbol = symbolOf(id);
+  return symbol ? `${cardName(id)} (${symbol})` : cardName(id);
+}
+
 const placeName = (id) => named(id);
 const textOf = (id) => (entry(id) ? entry(id).text : "");
 
 /** Cards by name, each with its effects as its popover (help.js), joined by commas; ``key`` tells the
  * list apart across redraws. */
 function cardList(ids, key) {
-  const items = ids.map((id, i) => helped(h("span", { class: "inf-card-name", "data-card": id }, cardName(id)), textOf(id), `${key}|${i}|${id}`));
+  const items = ids.map((id, i) => helped(h("span", { class: "inf-card-name", "data-card": id }, cardWithSymbol(id)), textOf(id), `${key}|${i}|${id}`));
   return items.flatMap((item, i) => (i ? [", ", item] : [item]));
 }
 const isPlace = (id) => Boolean(entry(id)) && entry(id).group === "place";
@@ -137,7 +152,7 @@ function hand(player, seat, ctx) {
     { class: "inf-cards", "aria-label": say("infarkt.player.cards") },
     player.cards.map((card) => {
       const usable = offers.find((c) => c.card === card);
-      const name = card.startsWith("medicine-") ? medicineName(card) : cardName(card);
+      const name = card.startsWith("medicine-") ? medicineName(card) : cardWithSymbol(card);
       const item = h(
         "li",
         { class: ["inf-card", card.startsWith("medicine-") ? "medicine" : "goods"] },
@@ -279,6 +294,14 @@ function placementControl(ctx) {
   };
 }
 
+/** INF-20: why a place is greyed out for the viewer this round (the event that bars it), else null. */
+function barredNote(view, place, ctx) {
+  const me = view.players[ctx.viewer];
+  if (!me) return null;
+  const by = (place === "work" || place === "career") && me.no_work ? "event-dayoff-1" : place === "home" && me.no_home ? "event-businesstrip-1" : null;
+  return by ? h("p", { class: "inf-barred" }, say("infarkt.place.barred", { card: cardName(by) })) : null;
+}
+
 function places(view, ctx) {
   const control = placementControl(ctx);
   const mine = view.placements.mine || [];
@@ -303,6 +326,7 @@ function places(view, ctx) {
             here.length ? say("infarkt.place.figures", { seats: here.map((s) => who(s, ctx)).join(", ") }) : say("infarkt.place.no_figures"),
           ),
           mine.includes(place) ? h("p", { class: "inf-sealed" }, say("infarkt.place.sealed")) : null,
+          control ? barredNote(view, place, ctx) : null,
           offer && offer.length
             ? h("p", { class: "inf-offer" }, `${say("infarkt.place.offer")} `, cardList(offer, `offer|${place}`))
             : null,
@@ -323,7 +347,10 @@ function optionName(place, option) {
 
 function status(view, ctx) {
   const phase = entry(`phase.${view.phase}`) ? named(`phase.${view.phase}`) : view.phase;
-  const lines = [say("infarkt.status.round", { round: view.round, limit: view.round_limit, phase })];
+  // a game over with two or more alive was ended by the round limit (INF-17: deaths end it with one or none)
+  const guarded = view.phase === "over" && view.players.filter((p) => !p.died).length > 1;
+  const round = guarded ? "infarkt.status.round_limit" : "infarkt.status.round";
+  const lines = [say(round, { round: view.round, limit: view.round_limit, phase })];
   // events and cards by name, each with its effects at hand
   const listed = (key, ids, list) => [`${say(key)} `, cardList(ids, list)];
   if (view.offer.length) lines.push(listed("infarkt.status.offer", view.offer, "events"));
@@ -339,6 +366,10 @@ function status(view, ctx) {
     const key = d.place ? (d.option ? "infarkt.status.now_option" : "infarkt.status.now_at") : "infarkt.status.now";
     const so = [...(d.chosen || []), ...(d.taken || [])].map(cardName);
     lines.push(so.length ? say("infarkt.status.so_far", { now: say(key, vars), cards: so.join(", ") }) : say(key, vars));
+    // INF-15: after the first of a pair, goods of its symbol are no longer offered; a pick stays made
+    if (d.step === "card" && (d.chosen || []).length === 1 && symbolOf(d.chosen[0])) {
+      lines.push(say("infarkt.status.other_symbol", { card: cardName(d.chosen[0]), symbol: symbolOf(d.chosen[0]) }));
+    }
   }
   for (const w of view.windows) {
     const key = w.purpose === "family" || w.timer === "family" ? "infarkt.status.family" : "infarkt.status.medicine";
@@ -386,6 +417,7 @@ export default {
     if (kind !== "choose" || !choice.value) return null;
     const value = choice.value;
     if (entry(value)) return textOf(value);
+    if (value === "none") return say("infarkt.help.none"); // INF-9: an action is optional
     const decision = ctx.view && ctx.view.decision;
     return optionHelp(decision ? decision.place : "", value);
   },
@@ -419,7 +451,7 @@ function chooseLabel(value, ctx) {
   const decision = ctx.view && ctx.view.decision;
   const step = decision ? decision.step : "";
   if (/^(goods|medicine|event)-/.test(value)) {
-    const name = value.startsWith("medicine-") ? medicineName(value) : cardName(value);
+    const name = value.startsWith("medicine-") ? medicineName(value) : cardWithSymbol(value);
     return say(`infarkt.label.${CARD_STEPS.includes(step) ? step : "card"}`, { card: name });
   }
   if (value.startsWith("seat_")) return say("infarkt.label.invite", { seat: ctx.name(Number(value.slice(5))) });
@@ -441,10 +473,12 @@ const filled = (id, vars) => textOf(id).replace(/\{(\w+)\}/g, (all, name) => (na
 /** INF-1: the parts of a change beyond a track's end, each said to have had no effect and why
  * (``obesity −1 had no effect: obesity is already at 0 (INF-1)``); "" when nothing was lost. */
 function lostOf(body) {
-  return (body.lost || [])
-    .map((n, t) => (n ? filled("part.lost", { change: `${trackName(t)} ${signed(n)}`, track: trackName(t), end: n < 0 ? 0 : GRAVE }) : null))
-    .filter(Boolean)
-    .join("; ");
+  const parts = (body.lost || []).map((n, t) =>
+    n ? filled("part.lost", { change: `${trackName(t)} ${signed(n)}`, track: trackName(t), end: n < 0 ? 0 : GRAVE }) : null,
+  );
+  // money never goes below 0: the unpaid part of a price (``money −2 had no effect: no money left``)
+  if (body.money_lost) parts.push(filled("part.lost_money", { change: say("infarkt.log.money", { money: signed(body.money_lost) }) }));
+  return parts.filter(Boolean).join("; ");
 }
 
 /** INF-18: the worsening rows behind a change, by the catalogue's names (``INF-18: cholesterol 7 or

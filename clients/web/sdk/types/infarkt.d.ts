@@ -25,7 +25,9 @@ export type Event =
  * dead's money to the bank). Every change of a seat's money is one of these (an action's price too).
  * ``lost``: per track, the part of the effect beyond the track's end that had no effect (INF-1: a
  * track already at 0 or 10), empty when nothing was lost; ``causes``: the rows of the worsening table
- * that gave this change (INF-18, ids of ``worsening.json``), empty for any other source.
+ * that gave this change (INF-18, ids of ``worsening.json``), empty for any other source;
+ * ``money_lost``: the part of a price the seat could not pay (money never goes below 0: a card's
+ * money -2 with 1 left pays 1 and loses -1), 0 when all of it was paid.
  */
 export interface Changed {
   causes?: string[];
@@ -33,6 +35,7 @@ export interface Changed {
   kind: 'changed';
   lost?: number[];
   money: number;
+  money_lost?: number;
   seat: number;
   source: string;
   [k: string]: unknown;
