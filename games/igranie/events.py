@@ -159,3 +159,6 @@ class View(msgspec.Struct, frozen=True):
     reason: str
     #: the game's length (option ``weeks``, IGR-21, 24)
     weeks: int = 24
+    #: IGR-18: the contest's running totals (attacker's first): its dice with the modifiers of the
+    #: plays standing so far in its window (all public); empty when no contest has been rolled
+    contest_totals: list[int] = []

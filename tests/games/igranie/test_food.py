@@ -214,3 +214,14 @@ def test_igr19_a_marker_received_this_turn_is_not_removed_by_eating_two() -> Non
     assert choices(state, 0, "eat") == [{"count": 1}]
     act(state, 0, "eat", count=1)
     assert (state.players[0].food, state.players[0].hunger, state.players[0].dead) == (2, True, False)
+
+
+def test_igr18_the_view_shows_the_contests_running_totals_to_every_seat() -> None:
+    """A new user saw a theft's window with no totals: the view carries them as the plays stand."""
+    state = _theft()
+    assert GAME.view(state, 2).contest_totals == [5, 4]
+    give(state, 1, "res-excuse-1")  # +2
+    ask(state, {1: {"kind": "modify", "card": "res-excuse-1", "side": 1}})  # IGR-30: one round of asking
+    assert [GAME.view(state, s).contest_totals for s in (0, 1, 2, None)] == [[5, 6]] * 4
+    ask(state)
+    assert state.contest is None and GAME.view(state, 0).contest_totals == []

@@ -524,6 +524,7 @@ export interface View {
   active: number;
   chillout_discard: string[];
   contest: Contest | null;
+  contest_totals?: number[];
   decks: {
     [k: string]: number;
   };
