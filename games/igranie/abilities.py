@@ -119,7 +119,9 @@ def uses(state: State, seat: int) -> list[Choice]:
         if ability in ("cooks", "welfare"):
             variants = _gifts(state, seat) if player.food == 0 else []
         elif ability == "tester":
-            variants = [{"seats": [t]} for t in others(state, seat)]  # IGR-32: no defence, not even Tough
+            # IGR-32: no defence, not even Tough; the target discards from hand, so only a hand with a
+            # card to lose is a target (a use on an empty hand would spend the Ability for nothing)
+            variants = [{"seats": [t]} for t in others(state, seat) if state.players[t].hand]
         elif ability == "locksmith":
             variants = [
                 {"seats": [t]} for t in others(state, seat) if takeable(state, t) and state.players[t].food

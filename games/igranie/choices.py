@@ -58,7 +58,7 @@ def specials(state: State, seat: int) -> list[dict[str, Any]]:
     release only while the seat holds none)."""
     out: list[dict[str, Any]] = []
     player = state.players[seat]
-    for card in dict.fromkeys(player.hand):
+    for card in distinct(player.hand):  # IGR-28: two Pickpockets held give one play per target
         op = cards.RES[card].action.op
         if op == "rent_release" and player.rent_release:
             continue  # a held release already covers the next rent

@@ -70,12 +70,15 @@ class Changed(EventStruct, frozen=True, tag="changed"):
 
 
 class TheftSettled(EventStruct, frozen=True, tag="theft_settled"):
-    """IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won."""
+    """IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won. ``tie``: the
+    totals are equal, so the side ahead before the last card played won (the rule's ruling), which
+    the log says, since "5 against 5, seat 1 wins" reads as a mistake without it."""
 
     attacker: int
     defender: int
     totals: list[int]
     winner: int
+    tie: bool = False
 
 
 class RentDue(EventStruct, frozen=True, tag="rent_due"):
@@ -156,3 +159,6 @@ class View(msgspec.Struct, frozen=True):
     reason: str
     #: the game's length (option ``weeks``, IGR-21, 24)
     weeks: int = 24
+    #: IGR-18: the contest's running totals (attacker's first): its dice with the modifiers of the
+    #: plays standing so far in its window (all public); empty when no contest has been rolled
+    contest_totals: list[int] = []

@@ -283,7 +283,8 @@ class Resolver(wn.Resolver[Step, Payload]):
         side = contests.contest_winner(window, contest.dice, contest_delta)
         totals = contests.totals_as_played(window.plays, contest.dice, contest_delta)[-1]
         winner = contest.attacker if side == 0 else contest.defender
-        events: list[Event[Any]] = [Event(TheftSettled(contest.attacker, contest.defender, totals, winner))]
+        settled = TheftSettled(contest.attacker, contest.defender, totals, winner, totals[0] == totals[1])
+        events: list[Event[Any]] = [Event(settled)]
         if side == 0:
             events += self._steal_food(contest.attacker, contest.defender)
         else:

@@ -75,7 +75,7 @@ def apply(state: m.State, seat: int, action: Any, ctx: Ctx) -> list[Event[Any]]:
     if isinstance(action, Timeout):
         events.append(Event(TimedOut(seat, prompt.default)))
         action = default_action(state, seat, prompt)
-    if isinstance(action, a.Modify | a.Cancel | a.Reverse | a.Discard):  # one copy of each card is listed
+    if isinstance(action, a.Modify | a.Cancel | a.Reverse | a.Discard | a.Special):  # one copy is listed
         action = msgspec.structs.replace(
             action, card=choices.first_copy(state.players[seat].hand, action.card)
         )

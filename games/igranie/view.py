@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Rng
+from games.engine import Rng, contests
 from games.igranie import cards
 from games.igranie.calendar import month
 from games.igranie.events import PlayerView, View
 from games.igranie.model import State
+from games.igranie.plays import contest_delta
 
 
 def view(state: State, seat: int | None) -> View:
@@ -58,7 +59,20 @@ def view(state: State, seat: int | None) -> View:
         weeks=state.options.weeks,
         winner=state.winner,
         reason=state.reason,
+        contest_totals=contest_totals(state),
     )
+
+
+def contest_totals(state: State) -> list[int]:
+    """IGR-18: the open contest's totals now (attacker's first), as its window would settle if it closed
+    now: the dice plus the modifiers of the plays that stand; ``[]`` before the dice are rolled."""
+    contest = state.contest
+    if contest is None or not contest.dice:
+        return []
+    window = next((w for w in reversed(state.windows.stack) if w.purpose == "contest"), None)
+    if window is None:
+        return list(contest.dice)
+    return contests.totals_as_played(window.plays, contest.dice, contest_delta)[-1]
 
 
 def hidden(state: State, seat: int | None) -> set[str]:

@@ -16,6 +16,10 @@
   seats of a hot-seat tab): when a seat of that same screen answers (its prompt is gone or changed),
   the seat's unchanged timeout starts again, since the seats of one screen answer a window one after
   the other and the last would otherwise see what the first left of a round (`_screen_answered`).
+  For the same reason a seat of such a screen prompted together with screen-mates of lower numbers
+  (the screen shows them first) gets its timer's seconds once per seat in that line, its own included
+  (`_ahead_at_screen`): the second seat of a tab is not timed out with the first before its curtain
+  was ever lifted.
   So does a prompt whose `Prompt.clock` is the previous prompt's: its id changed (the seat acted) but
   its timer goes on (a turn timed as a whole).
 - Strikes: a timeout of a prompt whose ``strike`` is true adds one to the seat's strikes, a move of the
@@ -142,6 +146,8 @@ def schedule_for(
     for seat, prompt in sorted(prompts.items()):
         clock = prompt.clock or prompt.id
         kind, due = _due(meta, seat, prompt, strikes, now, policy)
+        if kind == "timeout":  # in line behind its screen's other seats: each gets its own time
+            due = now + (due - now) * (1 + _ahead_at_screen(meta, seat, prompts))
         if not (kind == "timeout" and _screen_answered(meta, seat, prompts, previous)):
             due = min(old.get((seat, clock, kind), due), due)
         items.append(Deadline(meta.room, seat, prompt.id, due, kind, prompt.clock))
@@ -150,6 +156,24 @@ def schedule_for(
             at = kept if kept is not None else autopass.at(now, due)
             items.append(Deadline(meta.room, seat, prompt.id, min(at, due), "autopass", prompt.clock))
     return Schedule(version, items, strikes)
+
+
+def _ahead_at_screen(meta: RoomMeta, seat: int, prompts: Mapping[int, Prompt]) -> int:
+    """How many seats played at ``seat``'s screen (the same non-empty `SeatSettings.screen`) with a
+    lower number are prompted now by a player (not a bot, not a leaver): the screen shows them first,
+    one behind its curtain at a time, so ``seat`` cannot see its prompt before they answer."""
+    screen = meta.seats[seat].settings.screen
+    if not screen:
+        return 0
+    return sum(
+        1
+        for other in prompts
+        if other < seat
+        and other < len(meta.seats)
+        and meta.seats[other].settings.screen == screen
+        and bot_of(meta, other) is None
+        and not meta.seats[other].left
+    )
 
 
 def _screen_answered(

@@ -42,8 +42,10 @@ def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     assert sizes[("gregs", "de")] == 108  # term.cut: what a cut is, for the cut prompt
     assert sizes[("grucha", "pl")] == 155
     # igranie: a row per removable copy (152), first_player's two choices, the four rows of weeks and the
-    # two templates of a space that is an entrance or in a Small Loop
-    assert sizes[("igranie", "pl")] == 588
+    # two templates of a space that is an entrance or in a Small Loop, and the ten sources of a change
+    # or a timeout's default the log names (roll, shopping, eat, eaten, deposit, trade, card, payday,
+    # pass, done), and the four endings a finished table names (end.dream_bank, round_24, last_week, death)
+    assert sizes[("igranie", "pl")] == 602
     # infarkt: the five expansions as the option's choices; INF-18's five worsening rows, the words a
     # lost effect (INF-1) and a worsening row are told in, and the sources worsening, funeral and death
     # and the three goods symbols (INF-15) that open a goods card's text, the words of an unpaid price and

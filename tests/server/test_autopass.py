@@ -129,13 +129,24 @@ class TestTheScreen:
             SeatRecord(2, "h2", settings=OFF),
         )
         first = schedule_for(meta, 1, {s: _round(s) for s in range(3)}, None, {}, 100.0, POLICY)
-        assert items(first) == [(0, "timeout", 110.0), (1, "timeout", 110.0), (2, "timeout", 110.0)]
+        # seat 1 waits behind seat 0's curtain: its 10 s come after seat 0's (another screen's do not)
+        assert items(first) == [(0, "timeout", 110.0), (1, "timeout", 120.0), (2, "timeout", 110.0)]
         # seat 0 answers after 9 s: seat 1, at the same screen, gets 10 s from now, not the 1 s left
         after = schedule_for(meta, 2, {1: _round(1), 2: _round(2)}, first, {}, 109.0, POLICY)
         assert items(after) == [(1, "timeout", 119.0), (2, "timeout", 110.0)]
         # seat 2's answer (another screen) moves nobody's clock
         last = schedule_for(meta, 3, {1: _round(1)}, after, {}, 112.0, POLICY)
         assert items(last) == [(1, "timeout", 119.0)]
+
+    def test_a_seat_behind_its_screen_mates_curtain_keeps_its_time_when_they_time_out(self) -> None:
+        """A new user's tab of two seats: the window's 5 s ran out for both before the second seat was
+        shown it. Seat 1's time runs after seat 0's, and again from seat 0's timeout."""
+        tab = SeatSettings(auto_pass=False, screen="tab-a")
+        meta = room_meta(SeatRecord(0, "h0", settings=tab), SeatRecord(1, "h1", settings=tab))
+        first = schedule_for(meta, 1, {0: _round(0), 1: _round(1)}, None, {}, 100.0, POLICY)
+        assert items(first) == [(0, "timeout", 110.0), (1, "timeout", 120.0)]
+        lapsed = schedule_for(meta, 2, {1: _round(1)}, first, {}, 110.0, POLICY)
+        assert items(lapsed) == [(1, "timeout", 120.0)]
 
     def test_without_a_shared_screen_the_round_keeps_one_clock(self) -> None:
         meta = room_meta(

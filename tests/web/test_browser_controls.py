@@ -16,7 +16,9 @@ MOUNT = """async (prompt) => {
         label: (kind, choice) => `${kind} ${JSON.stringify(choice)}`,
         choose: (kind, fields) => window.chosen.push([kind, fields]),
     });
-    document.querySelector('main').replaceChildren(node);
+    let spot = document.getElementById('mount');
+    if (!spot) document.body.append(spot = Object.assign(document.createElement('section'), {id: 'mount'}));
+    spot.replaceChildren(node);
 }"""
 
 
@@ -32,15 +34,15 @@ def test_choices_become_buttons_and_selects(pages: Pages) -> None:
         page,
         {"id": "p", "kinds": ["stop", "pass", "bid"], "choices": {"stop": [], "pass": [{}], "bid": many}},
     )
-    assert page.locator("main button[data-kind=stop]").count() == 0  # not offered now
-    assert page.locator("main button[data-kind=pass]").all_inner_texts() == ["pass {}"]
-    assert page.locator("main select option").count() == 10
+    assert page.locator("#mount button[data-kind=stop]").count() == 0  # not offered now
+    assert page.locator("#mount button[data-kind=pass]").all_inner_texts() == ["pass {}"]
+    assert page.locator("#mount select option").count() == 10
     # the select's button says what it sends, never a bare "Play"
-    assert page.locator("main button[data-kind=bid]").inner_text() == 'bid {"card":1}'
-    page.select_option("main select", "3")
-    assert page.locator("main button[data-kind=bid]").inner_text() == 'bid {"card":4}'
-    page.click("main button[data-kind=bid]")
-    page.click("main button[data-kind=pass]")
+    assert page.locator("#mount button[data-kind=bid]").inner_text() == 'bid {"card":1}'
+    page.select_option("#mount select", "3")
+    assert page.locator("#mount button[data-kind=bid]").inner_text() == 'bid {"card":4}'
+    page.click("#mount button[data-kind=bid]")
+    page.click("#mount button[data-kind=pass]")
     assert page.evaluate("window.chosen") == [["bid", {"card": 4}], ["pass", {}]]
 
 
@@ -48,16 +50,71 @@ def test_a_kind_without_choices_takes_free_form_fields(pages: Pages) -> None:
     page = pages.open("/")
     page.wait_for_selector("#opt-gregs-turn_limit")
     mount(page, {"id": "p", "kinds": ["say"], "choices": {}})
-    assert page.locator("main button[data-kind=say]").inner_text() == "Send: say {}"
-    assert page.locator("main label").inner_text() == "say {} — fields (JSON)"
-    page.fill("main textarea", "[1, 2]")
-    page.click("main button[data-kind=say]")
+    assert page.locator("#mount button[data-kind=say]").inner_text() == "Send: say {}"
+    assert page.locator("#mount label").inner_text() == "say {} — fields (JSON)"
+    page.fill("#mount textarea", "[1, 2]")
+    page.click("#mount button[data-kind=say]")
     assert (
-        page.locator("main .field-error")
+        page.locator("#mount .field-error")
         .inner_text()
         .startswith("Write the action's fields as a JSON object")
     )
     assert page.evaluate("window.chosen") == []
-    page.fill("main textarea", '{"words": "hello", "loud": true}')
-    page.click("main button[data-kind=say]")
+    page.fill("#mount textarea", '{"words": "hello", "loud": true}')
+    page.click("#mount button[data-kind=say]")
     assert page.evaluate("window.chosen") == [["say", {"words": "hello", "loud": True}]]
+
+
+REDRAW = """async (prompt) => {
+    const { controls } = await import('/static/app/controls.js');
+    const node = controls({
+        prompt, inline: [], pending: false,
+        label: (kind, choice) => `${kind} ${JSON.stringify(choice)}`,
+        choose: (kind, fields) => window.chosen.push([kind, fields]),
+    });
+    let spot = document.getElementById('mount');
+    if (!spot) document.body.append(spot = Object.assign(document.createElement('section'), {id: 'mount'}));
+    spot.replaceChildren(node);
+}"""
+
+
+def redraw(page: Any, prompt: dict[str, Any]) -> None:
+    """Draw ``prompt``'s controls again over the ones shown, as a patch or a countdown tick does."""
+    page.evaluate(REDRAW, prompt)
+
+
+def test_a_redraw_keeps_the_picked_option_while_it_is_offered(pages: Pages) -> None:
+    """A new user picked "deposit 3" in a select of many; a redraw (a patch, a countdown tick) reset it to
+    the first option and the button sent 1. The pick survives redraws while it is still offered."""
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    amounts = [{"amount": a} for a in range(1, 11)]
+    prompt = {"id": "p1", "kinds": ["deposit"], "choices": {"deposit": amounts}}
+    mount(page, prompt)
+    page.select_option("#mount select", "3")
+    redraw(page, prompt)
+    redraw(page, {**prompt, "id": "p2"})  # another seat acted: a new prompt, the same choice offered
+    assert page.locator("#mount select").input_value() == "3"
+    assert page.locator("#mount button[data-kind=deposit]").inner_text() == 'deposit {"amount":4}'
+    page.click("#mount button[data-kind=deposit]")
+    assert page.evaluate("window.chosen") == [["deposit", {"amount": 4}]]
+    # no longer offered: the select falls back to its first option, and says so on its button
+    page.select_option("#mount select", "9")
+    redraw(page, {"id": "p3", "kinds": ["deposit"], "choices": {"deposit": amounts[:9]}})
+    assert page.locator("#mount select").input_value() == "0"
+    assert page.locator("#mount button[data-kind=deposit]").inner_text() == 'deposit {"amount":1}'
+
+
+def test_a_sent_pick_does_not_carry_to_the_next_decision(pages: Pages) -> None:
+    page = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    amounts = [{"amount": a} for a in range(1, 11)]
+    mount(page, {"id": "p1", "kinds": ["deposit"], "choices": {"deposit": amounts}})
+    page.select_option("#mount select", "2")
+    page.click("#mount button[data-kind=deposit]")
+    redraw(page, {"id": "p1", "kinds": ["deposit"], "choices": {"deposit": amounts}})  # pending redraw
+    assert page.locator("#mount select").input_value() == "2"
+    redraw(page, {"id": "p9", "kinds": ["deposit"], "choices": {"deposit": amounts}})  # a later turn
+    assert page.locator("#mount select").input_value() == "0"
+    page.click("#mount button[data-kind=deposit]")
+    assert page.evaluate("window.chosen") == [["deposit", {"amount": 3}], ["deposit", {"amount": 1}]]

@@ -174,6 +174,14 @@ def test_warnings_are_the_shown_seats_own_and_cite_their_rule(pages: Pages, base
     assert warnings_of(page, "igranie", igranie_view(money=3, rent_release=1), 1) == []  # released
     assert warnings_of(page, "igranie", {**igranie_view(money=0), "round": 21}, 1) == []  # no rent after 21
     assert warnings_of(page, "igranie", igranie_view(money=4), 1) == []
+    # IGR-21: a 6-week game has round 5's rent and no other; a new user was warned of round 9's
+    short = {**igranie_view(money=0), "weeks": 6}
+    assert warnings_of(page, "igranie", short, 1)[0][1].startswith("Rent of 4 Money is due in round 5 ")
+    assert warnings_of(page, "igranie", {**short, "round": 5, "phase": "bank"}, 1) == []
+    assert warnings_of(page, "igranie", {**short, "round": 7, "weeks": 12}, 1)[0][1].startswith(
+        "Rent of 4 Money is due in round 9 "
+    )
+    assert warnings_of(page, "igranie", {**short, "round": 9, "weeks": 12}, 1) == []
     # IGR-19: a Hunger marker
     assert warnings_of(page, "igranie", igranie_view(hunger=True, food=1), 1) == [
         [

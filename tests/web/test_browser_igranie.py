@@ -146,7 +146,7 @@ def test_a_card_played_into_the_other_seats_window_and_an_auto_pass(pages: Pages
         reveal(page, 0)
         # a hot-seat tab names each of its seats in the log, its shown one too: never "You" (ambiguous)
         assert page.locator("#log li").all_inner_texts() == [
-            "Week 1",
+            "Week 1",  # IGR-21: iGranie heads its rounds as weeks
             "move 1 Seat 0 chose Ilona",
             "move 2 Seat 1 chose Lena",
             "move 3 Seat 2 (Bea) chose Marcin",

@@ -215,6 +215,8 @@ def test_the_outcome_gives_each_rank_its_reason(pages: Pages, base_url: str, gam
     assert len(lines) == len(summary["seats"]) == 3
     # Gregs names each seat's character first, as its track does (GRE-20)
     character = "(Greg|Rupert|Finley|Rodrick|Manni|Fregley), " if game == "gregs" else ""
+    if game == "igranie":  # the character each seat played too (IGR-1)
+        character = "(Ilona|Lena|Marcin|Stefan|Fiefiurka), "
     for line in lines:
         assert re.fullmatch(rf"Rank [1-3]: {character}Seat [0-2] \(random bot\) — .+", line), line
         assert ARTEFACT.search(line) is None

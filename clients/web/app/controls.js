@@ -10,6 +10,21 @@ import { say } from "./words.js";
 
 const MAX_BUTTONS = 8;
 
+/** The index in ``keys`` (each choice as JSON) of the option the select ``id`` still on the page shows,
+ * so that a redraw (a patch, a countdown tick) keeps the player's pick while it is still offered; 0 when
+ * there is none, when it is no longer offered, or when it was sent and a new prompt has come since (the
+ * next decision starts from the first option again). The select on the page is the one being replaced:
+ * behind a hot-seat curtain the controls are gone, so one seat's pick never carries to the next. */
+function keptChoice(id, promptId, keys) {
+  const old = document.getElementById(id);
+  if (!old || old.tagName !== "SELECT" || !old.selectedOptions.length) return { at: 0, sent: false };
+  const form = old.closest("form");
+  const sent = Boolean(form && form.dataset.sent);
+  if (sent && form.dataset.prompt !== promptId) return { at: 0, sent: false };
+  const at = keys.indexOf(old.selectedOptions[0].dataset.choice);
+  return { at: at < 0 ? 0 : at, sent };
+}
+
 function choiceButtons(kind, list, ctx) {
   if (list.length <= MAX_BUTTONS) {
     return h(
@@ -34,19 +49,26 @@ function choiceButtons(kind, list, ctx) {
     );
   }
   const id = `choice-${kind}`;
+  const promptId = ctx.prompt ? ctx.prompt.id : "";
+  const keys = list.map((choice) => JSON.stringify(choice));
+  const { at: start, sent } = keptChoice(id, promptId, keys);
   // the button says what it sends: the chosen option's label ("Play Stinky Cheese"), not a bare "Play"
-  const send = h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, ctx.label(kind, list[0]));
+  const send = h("button", { type: "submit", "data-kind": kind, disabled: ctx.pending }, ctx.label(kind, list[start]));
   const select = h(
     "select",
     { id, disabled: ctx.pending, onchange: () => (send.textContent = ctx.label(kind, list[Number(select.value)])) },
-    list.map((choice, i) => h("option", { value: String(i) }, ctx.label(kind, choice))),
+    list.map((choice, i) => h("option", { value: String(i), "data-choice": keys[i] }, ctx.label(kind, choice))),
   );
+  select.value = String(start);
   return h(
     "form",
     {
       class: "choice-group",
+      "data-prompt": promptId,
+      "data-sent": sent ? "true" : null, // still the prompt it was sent from (a redraw while pending)
       onsubmit: (e) => {
         e.preventDefault();
+        e.currentTarget.dataset.sent = "true";
         ctx.choose(kind, list[Number(select.value)]);
       },
     },

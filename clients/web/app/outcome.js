@@ -75,12 +75,15 @@ function gruchaReasons(view) {
 }
 
 /** How the panel names ``seat``: its seat's name, and in Gregs its character first ("Greg, Seat 1 (Ann)"),
- * since the table shows the characters on the track (GRE-3, 20). */
+ * since the table shows the characters on the track (GRE-3, 20); in iGranie too ("Lena, Seat 0 (Ala)"). */
 function namer(game, view, seats, nameOf) {
   return (seat) => {
     const who = seatName(seat, seats);
     const character = game === "gregs" && view && view.characters ? view.characters[seat] : null;
-    return character ? say("gregs.player", { character: nameOf(character), seat: who }) : who;
+    if (character) return say("gregs.player", { character: nameOf(character), seat: who });
+    // iGranie: the character each seat played (IGR-1), as the table showed it
+    const played = game === "igranie" && view && view.players && view.players[seat] ? view.players[seat].character : null;
+    return played ? say("outcome.igranie.player", { character: nameOf(played), seat: who }) : who;
   };
 }
 
@@ -89,7 +92,9 @@ const REASONS = { gregs: gregsReasons, infarkt: infarktReasons, igranie: igranie
 /** How the game ended: the catalogue's `end.<reason>` text (its name where it has none), and for a guard
  * end that a guard, not the rules, stopped it, with the guard's limit. */
 function ending(game, outcome, view, nameOf, textOf) {
-  const reason = game === "grucha" && view && view.end_reason ? view.end_reason : outcome.reason;
+  // Grucha's and iGranie's views say which ending it was; their outcome's reason names only the kind
+  const own = game === "grucha" ? view && view.end_reason : game === "igranie" ? view && view.reason : null;
+  const reason = own || outcome.reason;
   const id = `end.${reason}`;
   const told = textOf(id) || (nameOf(id) !== id ? `${nameOf(id)}.` : `${reason}.`);
   if (!outcome.guard) return say("outcome.ended", { reason: told });

@@ -311,7 +311,8 @@ function draw() {
 /** What ``seat``'s ``prompt`` is for, in words: the renderer's (iGranie: "a window after Seat 0's
  * roll"), else a reaction window or the seat's turn. */
 function purposeOf(seat, prompt) {
-  const own = page.renderer.purpose && page.renderer.purpose(prompt, rendererContext(null));
+  // the seat's own mirror: a hot-seat tab holds no spectator's, and a window's plays are public anyway
+  const own = page.renderer.purpose && page.renderer.purpose(prompt, rendererContext(seat));
   if (own) return own;
   return askOf(prompt) ? t("ui.hotseat.window", "a reaction window") : t("ui.hotseat.turn", "your turn");
 }

@@ -10,8 +10,10 @@ import { say } from "./words.js";
 
 const fillIn = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
 
-/** The rounds of iGranie's rent: the first of each month but the first (IGR-20, IGR-21: 24 rounds). */
-const RENT_ROUNDS = [5, 9, 13, 17, 21];
+/** The rounds of iGranie's rent in a game of ``weeks`` rounds (the view's ``weeks``; IGR-21's 24 when a
+ * view has none): the first of each month but the first (IGR-20), 5, 9, ... up to the last round, so
+ * a 6-week game has only round 5's. */
+const rentRounds = (weeks) => Array.from({ length: Math.floor((weeks - 1) / 4) }, (_, i) => 5 + 4 * i);
 
 /** IGR-20, IGR-22: the next rent ``seat`` owes more Money than its wallet holds (the Dream Bank's does
  * not pay); IGR-19: a Hunger marker kills at the next Food phase with nothing eaten. */
@@ -19,7 +21,7 @@ function igranie(view, seat) {
   const p = view.players[seat];
   if (!p || p.dead || view.phase === "over") return [];
   const found = [];
-  const round = view.phase === "rent" ? view.round : RENT_ROUNDS.find((r) => r > view.round);
+  const round = view.phase === "rent" ? view.round : rentRounds(view.weeks ?? 24).find((r) => r > view.round);
   const due = (p.rent_release > 0 ? 0 : view.rent) + (p.debt ? view.rent : 0);
   if (round !== undefined && p.money < due) {
     const values = { due, round, money: p.money, bank: p.bank_money };

@@ -15,6 +15,7 @@ from tests.games.igranie.helpers import (
     give,
     passes,
     prompted,
+    refused,
     table,
     to_phase,
 )
@@ -151,3 +152,15 @@ def test_igr32_one_tough_motherfucker_does_not_protect_against_testers_power() -
     assert {"ability": "tester", **NONE, "seats": [1]} in choices(state, 0, "use")
     _use(state, 0, "tester", seats=[1])
     assert len(state.players[1].hand) == 1 and len(state.res_discard) == 2
+
+
+def test_igr32_testers_power_offers_only_players_with_a_card_in_hand() -> None:
+    """A new user was offered Tester's Power on a player with no cards: it spent the Ability and did
+    nothing. The target discards from hand (IGR-32), so an empty hand is no target."""
+    state = table(MARCIN, FIEFIURKA, STEFAN)
+    empty_hands(state)
+    give(state, 2, "res-plan-1")
+    to_phase(state, 0, "ability")
+    testers = [c for c in choices(state, 0, "use") if c["ability"] == "tester"]
+    assert testers == [{"ability": "tester", **NONE, "seats": [2]}]
+    assert refused(state, 0, "use", ability="tester", **{**NONE, "seats": [1]}) == "action/bad_choice"

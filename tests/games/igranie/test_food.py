@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import msgspec
+
+from games.igranie import GAME
 from tests.games.igranie.helpers import (
     ILONA,
     LENA,
@@ -55,8 +58,19 @@ def test_igr18_the_tie_example_with_a_cancelled_card_goes_to_the_attacker() -> N
     ask(state, {0: coupons, 1: {"kind": "cancel", "card": "res-denial-1", "target": first}})  # 6-6 as played
     bodies = ask(state)
     settled = next(b for b in bodies if b.__struct_config__.tag == "theft_settled")
-    assert (settled.totals, settled.winner) == ([6, 6], 0)
+    assert (settled.totals, settled.winner, settled.tie) == ([6, 6], 0, True)
     assert (state.players[1].food, state.turn.eaten, state.players[0].hunger) == (4, 1, False)
+    # a new user read "5 przeciw 5, wygrywa Miejsce 1" as a mistake: the log says why the tie went so
+    body = msgspec.to_builtins(settled) | {"kind": "theft_settled"}
+    names = {0: "Miejsce 0 (Ala)", 1: "Miejsce 1 (Bartek)"}.__getitem__
+    assert GAME.catalog.teller("pl").describe(body, names) == (
+        "Miejsce 0 (Ala) okrada Miejsce 1 (Bartek): 6 przeciw 6, remis, który wygrywa strona prowadząca "
+        "przed ostatnią zagraną kartą (IGR-18): wygrywa Miejsce 0 (Ala)"
+    )
+    assert GAME.catalog.teller("en").describe(body, names) == (
+        "Miejsce 0 (Ala) robbing Miejsce 1 (Bartek): 6 against 6, a tie, which goes to the side ahead "
+        "before the last card played (IGR-18): Miejsce 0 (Ala) won"
+    )
 
 
 def test_igr18_attacker_and_defender_play_cards_and_a_third_player_tips_the_contest() -> None:
@@ -70,7 +84,7 @@ def test_igr18_attacker_and_defender_play_cards_and_a_third_player_tips_the_cont
     act(state, 2, "modify", card="res-excuse-1", side=1)  # 5-6
     bodies = passes(state, 0, 1, 2)
     settled = next(b for b in bodies if b.__struct_config__.tag == "theft_settled")
-    assert (settled.totals, settled.winner) == ([5, 6], 1)
+    assert (settled.totals, settled.winner, settled.tie) == ([5, 6], 1, False)
     assert (state.players[1].food, state.players[1].defended_round, state.players[0].hunger) == (5, 1, True)
 
 
@@ -200,3 +214,14 @@ def test_igr19_a_marker_received_this_turn_is_not_removed_by_eating_two() -> Non
     assert choices(state, 0, "eat") == [{"count": 1}]
     act(state, 0, "eat", count=1)
     assert (state.players[0].food, state.players[0].hunger, state.players[0].dead) == (2, True, False)
+
+
+def test_igr18_the_view_shows_the_contests_running_totals_to_every_seat() -> None:
+    """A new user saw a theft's window with no totals: the view carries them as the plays stand."""
+    state = _theft()
+    assert GAME.view(state, 2).contest_totals == [5, 4]
+    give(state, 1, "res-excuse-1")  # +2
+    ask(state, {1: {"kind": "modify", "card": "res-excuse-1", "side": 1}})  # IGR-30: one round of asking
+    assert [GAME.view(state, s).contest_totals for s in (0, 1, 2, None)] == [[5, 6]] * 4
+    ask(state)
+    assert state.contest is None and GAME.view(state, 0).contest_totals == []

@@ -239,3 +239,19 @@ def test_igr28_copies_of_a_card_give_one_choice_per_play() -> None:
         {"card": "res-luck-1", "side": 0},
     ]
     assert act(moving, 1, "modify", card="res-hustle-2", side=0) == []  # the same play, taken alike
+
+
+def test_igr28_two_copies_of_a_card_give_one_special_play_per_target() -> None:
+    """A new user saw "Play Pickpocket on: Seat 1" twice, once per copy held: copies do the same (IGR-28),
+    so each distinct play is offered once, and a play naming either copy is taken (IGR-29)."""
+    state = table(LENA, MARCIN, STEFAN)
+    empty_hands(state)
+    give(state, 0, "res-pickpocket-1", "res-pickpocket-2")
+    give(state, 1, "res-plan-1")
+    give(state, 2, "res-plan-2")
+    to_phase(state, 0, "shop")
+    offered = [c for c in choices(state, 0, "special") if c["card"].startswith("res-pickpocket")]
+    assert offered == [{"card": "res-pickpocket-1", "seat": 1}, {"card": "res-pickpocket-1", "seat": 2}]
+    act(state, 0, "special", card="res-pickpocket-2", seat=2)
+    assert state.players[0].hand == ["res-pickpocket-2"]
+    assert state.windows.stack[-1].purpose == "special"

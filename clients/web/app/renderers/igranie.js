@@ -226,12 +226,22 @@ function player(v, p, seat, ctx) {
   );
 }
 
+/** IGR-1, IGR-26 (README: a Special card dealt is laid face up, not replaced): in the first week, why a
+ * hand of the 5 dealt holds fewer, naming the viewer's Special cards; ``null`` otherwise. */
+function dealtSpecials(v, ctx) {
+  const own = ctx.viewer !== null && ctx.viewer !== undefined ? v.players[ctx.viewer] : null;
+  if (!own || v.round !== 1 || !(own.specials || []).length) return null;
+  const names = own.specials.map((id) => cardName(id, ctx)).join(", ");
+  return h("p", { class: "ig-hand-specials" }, say("igranie.hand.specials", { cards: names }));
+}
+
 function hand(v, ctx) {
   if (!v.hand) return null;
   return h(
     "section",
     { class: "ig-hand", "aria-label": say("igranie.hand.label") },
     h("h3", {}, say("igranie.hand", { count: v.hand.length })),
+    dealtSpecials(v, ctx),
     v.hand.length
       ? h(
           "ul",
@@ -280,11 +290,26 @@ export function playText(play, ctx) {
   return play.cancelled ? say("igranie.play.cancelled", { play: line }) : line;
 }
 
-/** What opened window ``w`` ("a window after the roll of Seat 0"), the seat that opened it named. */
+/** What opened window ``w`` and what it follows, the seat that opened it named: the die of a roll
+ * ("a window after the roll of Seat 0: 4"), a theft's running totals (IGR-18, the view's
+ * ``contest_totals``), the card action or Ability played (IGR-29, IGR-36). */
 function purposeText(w, ctx) {
-  const opener = w.plays && w.plays.length ? w.plays[0].seat : ctx.view.active;
+  const v = ctx.view;
+  const opener = w.plays && w.plays.length ? w.plays[0].seat : v.active;
   const purpose = PURPOSES.includes(w.purpose) ? w.purpose : "other";
-  return say(`igranie.window.${purpose}`, { seat: ctx.name(opener) });
+  const seat = ctx.name(opener);
+  const totals = v.contest_totals || [];
+  if (purpose === "move" && v.turn && v.turn.die) return say("igranie.window.move.die", { seat, die: v.turn.die });
+  if (purpose === "contest" && v.contest && totals.length === 2)
+    return say("igranie.window.contest.totals", {
+      seat: ctx.name(v.contest.attacker),
+      defender: ctx.name(v.contest.defender),
+      attack: totals[0],
+      defence: totals[1],
+    });
+  if ((purpose === "special" || purpose === "ability") && w.plays && w.plays.length)
+    return say(`igranie.window.${purpose}.what`, { seat, what: payloadText(w.plays[0].payload || {}, ctx) });
+  return say(`igranie.window.${purpose}`, { seat });
 }
 
 function windowNode(w, ctx) {

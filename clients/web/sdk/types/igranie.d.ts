@@ -448,12 +448,15 @@ export interface Steal {
   target: number;
 }
 /**
- * IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won.
+ * IGR-18: ``totals`` (attacker's first) after the window; ``winner`` the seat that won. ``tie``: the
+ * totals are equal, so the side ahead before the last card played won (the rule's ruling), which
+ * the log says, since "5 against 5, seat 1 wins" reads as a mistake without it.
  */
 export interface TheftSettled {
   attacker: number;
   defender: number;
   kind: 'theft_settled';
+  tie?: boolean;
   totals: number[];
   winner: number;
   [k: string]: unknown;
@@ -521,6 +524,7 @@ export interface View {
   active: number;
   chillout_discard: string[];
   contest: Contest | null;
+  contest_totals?: number[];
   decks: {
     [k: string]: number;
   };
