@@ -1,0 +1,115 @@
+"""What a new user met on every table: a popover opened by a tap or click that stayed open over the next
+controls (app/help.js), and the GRUCHA call's popover that explained "JUŻ" instead (GRU-11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Pages
+from tests.web.helpers import CURTAIN, create_room, take_seat
+from tests.web.test_browser_help import catalog, tip
+
+
+def test_a_popover_opened_by_tap_or_click_closes_on_a_tap_elsewhere_the_pointer_leaving_and_an_action(
+    pages: Pages, base_url: str
+) -> None:
+    doc = catalog(base_url, "grucha")
+    page = pages.open("/", has_touch=True)
+    create_room(page, "grucha", 2)
+    take_seat(page, 0)
+    take_seat(page, 1)
+    page.locator(CURTAIN).click()
+    draw = page.locator("#controls button[data-kind=draw]")
+    draw.wait_for()
+    toggle = draw.locator("xpath=following-sibling::button[@class='help-toggle']")
+    text = doc["entries"]["choice.draw"]["text"]
+    assert text == "Take one card from the stock; you may still lay cards afterwards."
+
+    # a tap opens it, a tap elsewhere (the room's title) closes it
+    toggle.tap()
+    assert tip(draw) == [True, text]
+    page.locator("#room-title").tap()
+    assert tip(draw) == [False, text]
+    assert toggle.get_attribute("aria-expanded") == "false"
+
+    # a click pins it under the mouse; the mouse leaving closes it
+    toggle.click()
+    assert tip(draw) == [True, text]
+    page.mouse.move(0, 0)
+    assert tip(draw) == [False, text]
+
+    # opened by a tap, then a card of the hand tapped (an action): it closes, and the card's own text
+    # does not open over the buttons that the selection brings ("New group")
+    toggle.tap()
+    assert tip(draw) == [True, text]
+    card = page.locator(".grucha-hand button.grucha-card").first
+    slot = card.get_attribute("data-slot")
+    card.tap()
+    page.wait_for_selector(f".grucha-hand button[data-slot='{slot}'][aria-pressed=true]")
+    assert tip(draw) == [False, text]
+    card = page.locator(f".grucha-hand button[data-slot='{slot}']")
+    assert tip(card)[0] is False
+    assert page.locator(".help-tip:not([hidden])").count() == 0
+    assert page.locator("button[data-slot='new-group']").is_visible()
+
+    # hover and keyboard focus still show a text, Escape closes it
+    page.mouse.move(0, 0)
+    draw.hover()
+    assert tip(draw) == [True, text]
+    page.mouse.move(0, 0)
+    assert tip(draw) == [False, text]
+    page.keyboard.press("Tab")  # a key: the focus given back no longer keeps texts shut
+    draw.focus()
+    assert tip(draw) == [True, text]
+    page.keyboard.press("Escape")
+    assert tip(draw) == [False, text]
+
+
+#: The end choices' popovers, as the table draws them (the renderer's help, else the kind's text).
+END_TIPS = """async (lang) => {
+  const { nameOf, textOf } = await import('/static/sdk/catalog.js');
+  const { controls } = await import('/static/app/controls.js');
+  const { rendererFor } = await import('/static/app/renderers/index.js');
+  const catalog = await (await fetch(`/api/games/grucha/catalog?lang=${lang}`)).json();
+  const ctx = { viewer: 0, view: null, catalog, nameOf: (id) => nameOf(catalog, id),
+                textOf: (id) => textOf(catalog, id) };
+  const renderer = rendererFor('grucha');
+  const node = controls({
+    prompt: { id: 'p', kinds: ['end'], choices: { end: [{ grucha: false }, { grucha: true }] } },
+    inline: [], pending: false,
+    label: (kind, choice) => renderer.label(kind, choice, ctx),
+    help: (kind, choice) => renderer.help(kind, choice, ctx) || ctx.textOf(`choice.${kind}`),
+    choose: () => {},
+  });
+  const box = document.createElement('div');
+  box.append(node);
+  document.body.append(box);
+  await new Promise((done) => queueMicrotask(done));
+  const tips = [...node.querySelectorAll('button[data-kind=end]')].map((b) => [
+    b.textContent, document.getElementById(b.getAttribute('aria-describedby')).textContent]);
+  box.remove();
+  return tips;
+}"""
+
+
+def test_gru_11_the_grucha_call_has_its_own_popover_in_english_and_polish(pages: Pages) -> None:
+    page: Any = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    assert page.evaluate(END_TIPS, "en") == [
+        ["JUŻ (done)", '"JUŻ" (Polish for "done"): end your turn.'],
+        [
+            "GRUCHA!",
+            'The call that ends your turn, instead of "JUŻ", when exactly one card is left in your hand '
+            "(GRU-11); ending with one card without it draws 5 penalty cards. Lay that last card and the "
+            "round is over (GRU-13).",
+        ],
+    ]
+    assert page.evaluate(END_TIPS, "pl") == [
+        ["JUŻ", "„JUŻ”: kończysz ruch."],
+        [
+            "GRUCHA!",
+            "Okrzyk, którym zamiast „JUŻ” kończysz ruch, gdy na ręku została dokładnie jedna karta "
+            "(GRU-11); kto skończy z jedną kartą bez niego, dociąga 5 kart karnych. Wyłożysz tę ostatnią "
+            "kartę i runda się kończy (GRU-13).",
+        ],
+    ]
