@@ -1,9 +1,13 @@
 """What a new user met on every table: a popover opened by a tap or click that stayed open over the next
-controls (app/help.js), and the GRUCHA call's popover that explained "JUŻ" instead (GRU-11)."""
+controls (app/help.js), the GRUCHA call's popover that explained "JUŻ" instead (GRU-11), and Gregs' end
+panel that counted places from the right while the track and the log count them from 1 on the left."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import httpx
+import pytest
 
 from tests.web.conftest import Pages
 from tests.web.helpers import CURTAIN, create_room, take_seat
@@ -113,3 +117,45 @@ def test_gru_11_the_grucha_call_has_its_own_popover_in_english_and_polish(pages:
             "kartę i runda się kończy (GRU-13).",
         ],
     ]
+
+
+#: Gregs' end panel drawn for a finished table: Greg furthest right (place 9 of 9), Manni at place 8,
+#: Rupert at place 2 holding the curse.
+GREGS_END = """async (lang) => {
+  const { nameOf } = await import('/static/sdk/catalog.js');
+  const { drawOutcome } = await import('/static/app/outcome.js');
+  const catalog = await (await fetch(`/api/games/gregs/catalog?lang=${lang}`)).json();
+  const view = { characters: ['chr-greg', 'chr-rupert', 'chr-manni'], holder: 1,
+                 row: ['rank-51', 'chr-rupert', 'rank-40', 'rank-30', 'rank-20', 'rank-10', 'rank-2',
+                       'chr-manni', 'chr-greg'] };
+  const seats = [{ name: 'Ann' }, { name: 'Ben' }, { name: 'Cy' }];
+  drawOutcome({ ranks: [1, 3, 2], winners: [0], reason: 'stop' }, seats, {
+    game: 'gregs', view, nameOf: (id) => nameOf(catalog, id), textOf: () => '' });
+  return [...document.querySelectorAll('#outcome .ranking li')].map((li) => li.textContent);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_gre_20_the_end_panel_counts_places_from_the_left_as_the_track_and_the_log_do(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    made = httpx.post(f"{base_url}/api/rooms", json={"game": "gregs", "seats": 3}).json()
+    page: Any = pages.open(f"/rooms/{made['room']}", pages.context(locale=locale))
+    page.locator("#rules-toggle").wait_for()
+    assert page.evaluate(GREGS_END, locale[:2]) == ENDS[locale]
+
+
+ENDS = {
+    "en-GB": [
+        "Rank 1: Greg, Seat 0 (Ann) — place 9 on the popularity track (counted from the left)",
+        "Rank 2: Manni, Seat 2 (Cy) — place 8 on the popularity track (counted from the left)",
+        "Rank 3: Rupert, Seat 1 (Ben) — place 2 on the popularity track (counted from the left), "
+        "holding the cheese curse",
+    ],
+    "de-DE": [
+        "Rang 1: Greg, Platz 0 (Ann) — Stelle 9 auf der Beliebtheitsleiste (von links gezählt)",
+        "Rang 2: Manni, Platz 2 (Cy) — Stelle 8 auf der Beliebtheitsleiste (von links gezählt)",
+        "Rang 3: Rupert, Platz 1 (Ben) — Stelle 2 auf der Beliebtheitsleiste (von links gezählt), "
+        "mit dem Käsefluch",
+    ],
+}
