@@ -159,3 +159,53 @@ ENDS = {
         "mit dem Käsefluch",
     ],
 }
+
+
+#: The lobby's words in Polish and Czech: an empty filtered list, a room's state, a room page's heading.
+LOBBY = {
+    "pl-PL": (
+        "Widoczne pokoje (gra Sealed bids (fixture), stan porzucony): 0",
+        "Brak pokojów.",
+        "otwarty",
+        "Jak nedostat infarkt — pokój {}",
+    ),
+    "cs-CZ": (
+        "Zobrazené místnosti (hra Sealed bids (fixture), stav opuštěná): 0",
+        "Žádné místnosti.",
+        "otevřená",
+        "Jak nedostat infarkt — místnost {}",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", ["pl-PL", "cs-CZ"])
+def test_the_lobby_and_the_room_heading_speak_the_page_language_and_a_room_id_stays_on_one_line(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    caption, none, state, heading = LOBBY[locale]
+    room = httpx.post(f"{base_url}/api/rooms", json={"game": "fixture-commit", "seats": 2}).json()["room"]
+    page: Any = pages.open(
+        "/?page_size=1000", pages.context(locale=locale, viewport={"width": 360, "height": 740})
+    )
+    row = page.locator(f"#rooms-body tr:has(a[href='/rooms/{room}'])")
+    row.wait_for()
+    assert row.locator("td").nth(2).inner_text() == state
+    # the id is one line on a narrow screen: one box for its link, kept from wrapping
+    link = row.locator("td.room-id a")
+    assert link.evaluate(
+        "(a) => [a.getClientRects().length, getComputedStyle(a.parentElement).whiteSpace]"
+    ) == [
+        1,
+        "nowrap",
+    ]
+    page.select_option("#filter-game", "fixture-commit")
+    page.select_option("#filter-status", "abandoned")
+    page.click("#filters button[type=submit]")
+    page.wait_for_function("(c) => document.getElementById('rooms-caption').textContent === c", arg=caption)
+    assert page.locator("#rooms-body").inner_text() == none
+
+    made = httpx.post(f"{base_url}/api/rooms", json={"game": "infarkt", "seats": 2}).json()["room"]
+    table = pages.open(f"/rooms/{made}", pages.context(locale=locale))
+    table.wait_for_function(
+        "(h) => document.getElementById('room-title').textContent === h", arg=heading.format(made)
+    )
