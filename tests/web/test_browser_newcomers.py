@@ -209,3 +209,31 @@ def test_the_lobby_and_the_room_heading_speak_the_page_language_and_a_room_id_st
     table.wait_for_function(
         "(h) => document.getElementById('room-title').textContent === h", arg=heading.format(made)
     )
+
+
+RULES = {
+    "en-GB": (
+        "60 cards: 12 character cards (2 cards each for 6 characters: you choose one of the 6 and take "
+        "both of its cards, one for the row and one in front of you), 3 Stinky Cheese cards (one is "
+        "used), 6 rank cards and 39 action cards.",
+        "The rank cards lie in a row, 51 far left and 2 far right; the characters start left of 51, the "
+        "start player leftmost.",
+    ),
+    "de-DE": (
+        "60 Karten: 12 Figurenkarten (je 2 für 6 Figuren: du wählst eine der 6 und nimmst ihre beiden "
+        "Karten, eine für die Reihe und eine vor dich), 3 Stinkkäse-Karten (eine wird gebraucht), 6 "
+        "Rangkarten und 39 Aktionskarten.",
+        "Die Rangkarten liegen in einer Reihe: 51 ganz links, 2 ganz rechts; die Figuren beginnen links "
+        "von 51, der Startspieler ganz links.",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_gre_1_gre_6_the_rules_panel_says_why_6_characters_are_offered_and_reads_without_a_stray_quote(
+    pages: Pages, base_url: str, locale: str
+) -> None:
+    made = httpx.post(f"{base_url}/api/rooms", json={"game": "gregs", "seats": 3}).json()
+    page: Any = pages.open(f"/rooms/{made['room']}", pages.context(locale=locale))
+    page.locator("#rules-toggle").click()
+    assert [page.locator(f"#rule-GRE-{n} p").inner_text() for n in (1, 6)] == list(RULES[locale])
