@@ -237,3 +237,32 @@ def test_gre_1_gre_6_the_rules_panel_says_why_6_characters_are_offered_and_reads
     page: Any = pages.open(f"/rooms/{made['room']}", pages.context(locale=locale))
     page.locator("#rules-toggle").click()
     assert [page.locator(f"#rule-GRE-{n} p").inner_text() for n in (1, 6)] == list(RULES[locale])
+
+
+#: the page's sentence for an event of Grucha, told from the served catalogue as the table's log does
+TOLD = """async ([lang, body]) => {
+  const { tell } = await import('/static/sdk/catalog.js');
+  const catalog = await (await fetch(`/api/games/grucha/catalog?lang=${lang}`)).json();
+  return tell(catalog, body);
+}"""
+
+
+def test_gru10_gru6_the_page_s_log_says_a_joker_moved_and_what_it_stands_for_now(pages: Pages) -> None:
+    page: Any = pages.open("/")
+    page.wait_for_selector("#opt-gregs-turn_limit")
+    body = {
+        "kind": "submitted",
+        "seat": 2,
+        "count": 2,
+        "table": [],
+        "added": ["AS-a", "AD-b"],
+        "regrouped": ["JK-a1"],
+        "jokers": ["JK-a1"],
+        "joker_as": ["AH"],
+    }
+    assert page.evaluate(TOLD, ["en", body]) == (
+        "seat 2 laid 2 cards: A♠, A♦; moved on the table: joker; joker now standing for A♥"
+    )
+    assert page.evaluate(TOLD, ["pl", body]) == (
+        "miejsce 2 wyłożyło 2 karty: A♠, A♦; przełożone na stole: dżoker; dżoker zastępuje teraz A♥"
+    )
