@@ -102,3 +102,6 @@ NAMES: dict[str, str] = {
     card: "joker" if is_joker(card) else name_of(face(card).rank, "") + _SYMBOLS[face(card).suit]
     for card in deck(MAX_JOKERS_PER_DECK)
 }
+#: A card's name (what a joker stands for, GRU-6) -> how the log reads it: ``AH`` -> ``A♥``; no card id,
+#: so naming what a joker stands for never names a card someone holds.
+FACE_NAMES: dict[str, str] = {name: name[:-1] + _SYMBOLS[name[-1]] for name in _NAMES}

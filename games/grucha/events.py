@@ -31,13 +31,20 @@ class Drew(EventStruct, frozen=True, tag="drew"):
 
 class Submitted(EventStruct, frozen=True, tag="submitted"):
     """``seat``'s accepted submission: ``count`` cards added (at least 1), the new ``table`` and the
-    ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows)."""
+    ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows).
+    What the submission rearranged (GRU-10, GRU-6): ``regrouped``, the table cards now lying with other
+    table cards than before (moved to another group, a group split or joined), in table order; and
+    ``jokers``, the table jokers that stand for another card now, each with ``joker_as[i]``, the name of
+    the card it stands for (``AH``, as `Group.jokers` has it: no card id)."""
 
     seat: int
     count: int
     table: list[Group]
     added: list[str]
     went_out: bool = False
+    regrouped: list[str] = []
+    jokers: list[str] = []
+    joker_as: list[str] = []
 
 
 class TurnEnded(EventStruct, frozen=True, tag="turn_ended"):

@@ -14,7 +14,7 @@ from games.engine.coverage import Coverage, OptionSet
 from games.engine.story import load_story
 from games.grucha import bot, events, glossary, model, moves, rules, view
 from games.grucha.actions import SUBMIT, Action
-from games.grucha.cards import NAMES
+from games.grucha.cards import FACE_NAMES, NAMES
 from games.grucha.events import EventBody, View
 from games.grucha.model import Options, State
 
@@ -31,7 +31,7 @@ class Grucha(Game[State, Options]):
     Action = Action
     View = View
     EventBody = EventBody
-    story = load_story("games.grucha.data", "story.json", EventBody, NAMES)
+    story = load_story("games.grucha.data", "story.json", EventBody, NAMES | FACE_NAMES)
     timers = {rules.REVEAL: rules.REVEAL_SECONDS}
     #: GRU-9: the one free-form kind, as ``GET /api/games`` lists it (README "Actions")
     free_form = {"submit": SUBMIT}

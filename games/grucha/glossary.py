@@ -9,7 +9,7 @@ from games.engine.catalog import Catalog, Row, derive, load_catalog, required_id
 from games.engine.data import Provenance
 from games.engine.story import Story
 from games.grucha import actions, events, model
-from games.grucha.cards import MAX_JOKERS_PER_DECK, deck, is_joker, points
+from games.grucha.cards import FACE_NAMES, MAX_JOKERS_PER_DECK, deck, is_joker, name_points, points
 
 #: Every id the catalogue must name besides the cards (GRU-1…15 among them).
 REQUIRED = required_ids(
@@ -23,13 +23,17 @@ REQUIRED = required_ids(
 
 
 def rows(file_rows: Mapping[str, Row], names: Mapping[str, str]) -> Iterable[tuple[Row, Provenance]]:
-    """A row per card of two decks with the most jokers an option allows (GRU-1, GRU-13)."""
+    """A row per card of two decks with the most jokers an option allows (GRU-1, GRU-13), and one per
+    card name, for what a joker stands for."""
     for card in deck(MAX_JOKERS_PER_DECK):
         if is_joker(card):
             row = derive(card, "card", file_rows["text.joker"], points=points(card))
         else:
             row = derive(card, "card", names[card], file_rows["text.card"], points=points(card))
         yield row, "rulebook"
+    # the cards by name (``AH``), as the log names what a joker stands for (GRU-6)
+    for name in FACE_NAMES:
+        yield derive(name, "card", names[name], file_rows["text.card"], points=name_points(name)), "rulebook"
 
 
 def catalog(story: Story) -> Catalog:

@@ -27,7 +27,7 @@ from games.grucha.events import (
     TurnEnded,
     WentOut,
 )
-from games.grucha.model import State
+from games.grucha.model import Group, State
 
 #: Cards drawn for ending with one card without the call (GRU-11).
 PENALTY = 5
@@ -210,11 +210,45 @@ def _refuse(code: str, reason: str, message: str = "", **details: Any) -> Illega
     return IllegalAction(code, message, {"reason": reason, **details})
 
 
+def rearranged(before: list[Group], after: list[Group]) -> tuple[list[str], list[str], list[str]]:
+    """What a submission did to the cards already on the table (GRU-10, GRU-6), in the new table's
+    order: the table cards that moved to another group, and the jokers that stand for another card now,
+    with the name of what each stands for. Each old group goes on as the new group holding most of its
+    cards (the larger old groups choose first; two old groups never go on as one): its cards elsewhere
+    moved, and so did all of an old group that no new group goes on from (its cards joined others). A
+    group that only gained cards from the hand moved nothing. What a joker stands for is a card's name
+    (``AH``), never a card id: a card of that name may be in someone's hand."""
+    where = {card: n for n, group in enumerate(after) for card in group.cards}
+    successor: dict[int, int] = {}  # old group -> the new group it goes on as
+    taken: set[int] = set()
+    for old in sorted(range(len(before)), key=lambda g: -len(before[g].cards)):
+        counts: dict[int, int] = {}
+        for card in before[old].cards:
+            counts[where[card]] = counts.get(where[card], 0) + 1
+        free = [n for n in counts if n not in taken]
+        if free:
+            successor[old] = max(free, key=lambda n: (counts[n], -n))
+            taken.add(successor[old])
+    home = {card: successor.get(g) for g, group in enumerate(before) for card in group.cards}
+    meaning = {joker: name for group in before for joker, name in group.jokers.items()}
+    regrouped: list[str] = []
+    jokers: list[str] = []
+    joker_as: list[str] = []
+    for n, group in enumerate(after):
+        regrouped += [card for card in group.cards if card in home and home[card] != n]
+        for joker, name in group.jokers.items():
+            if joker in meaning and meaning[joker] != name:
+                jokers.append(joker)
+                joker_as.append(name)
+    return regrouped, jokers, joker_as
+
+
 def _submit(state: State, seat: int, action: Submit, ctx: Ctx) -> list[EventBody]:
     """GRU-9, 10: the complete new table; the round ends when the hand is empty (GRU-13), its
     cards named in the event: the next deal comes in a later step."""
     hand = state.hands[seat]
     accepted = table.check(state.table, hand, action.groups, state.options, state.opened[seat])
+    regrouped, jokers, joker_as = rearranged(state.table, accepted.table)
     gone = set(accepted.added)
     state.hands[seat] = [c for c in hand if c not in gone]
     state.table = accepted.table
@@ -222,7 +256,16 @@ def _submit(state: State, seat: int, action: Submit, ctx: Ctx) -> list[EventBody
     state.steps += 1
     state.opened[seat] = True
     count = len(accepted.added)
-    played = Submitted(seat, count, list(accepted.table), accepted.added, went_out=not state.hands[seat])
+    played = Submitted(
+        seat,
+        count,
+        list(accepted.table),
+        accepted.added,
+        went_out=not state.hands[seat],
+        regrouped=regrouped,
+        jokers=jokers,
+        joker_as=joker_as,
+    )
     if state.hands[seat]:
         return [played]
     return [played, *end_round(state, seat, ctx.now)]

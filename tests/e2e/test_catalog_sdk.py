@@ -57,7 +57,7 @@ def test_issue_22_boardroom_catalog_reports_coverage_and_size_per_language(
     assert main(["catalog", "grucha"]) == 0
     rows = capsys.readouterr().out.splitlines()[2:]
     assert [r.split(" | ")[1:5] for r in rows] == [
-        ["en", "155/155", "13/13", "100 %"],
-        ["pl", "155/155", "13/13", "100 %"],
+        ["en", "207/207", "13/13", "100 %"],
+        ["pl", "207/207", "13/13", "100 %"],
     ]
     assert main(["catalog", "chess"]) == 2

@@ -10,7 +10,7 @@ import pytest
 
 from games.catalog import shipped
 from games.engine.catalog import Catalog, option_values
-from games.grucha.cards import points
+from games.grucha.cards import FACE_NAMES, name_points, points
 from games.igranie import cards as igr
 from games.infarkt import cards as inf
 
@@ -40,7 +40,9 @@ def test_issue_22_every_game_covers_english_and_its_own_language_fully(game: str
 def test_issue_22_catalogue_sizes_are_what_the_wire_carries() -> None:
     sizes = {(g, c.lang): c.total for g in OWN for c in catalog(g).coverage()}
     assert sizes[("gregs", "de")] == 108  # term.cut: what a cut is, for the cut prompt
-    assert sizes[("grucha", "pl")] == 155
+    # grucha: a card per id of two decks with their most jokers, and the 52 card names a joker stands for
+    # (GRU-6: the log says what it stands for after a rearrangement, by name, never by a card's id)
+    assert sizes[("grucha", "pl")] == 207
     # igranie: a row per removable copy (152), first_player's two choices, the four rows of weeks and the
     # two templates of a space that is an entrance or in a Small Loop, and the ten sources of a change
     # or a timeout's default the log names (roll, shopping, eat, eaten, deposit, trade, card, payday,
@@ -106,7 +108,8 @@ def test_gru_13_every_card_text_says_its_points() -> None:
     cat = catalog("grucha")
     for card, entry in cat.doc("pl").entries.items():
         if entry.group == "card":
-            assert figures(entry.text) == {points(card)} == figures(cat.doc("en").entries[card].text)
+            worth = name_points(card) if card in FACE_NAMES else points(card)
+            assert figures(entry.text) == {worth} == figures(cat.doc("en").entries[card].text)
     assert cat.doc("en").entries["QH-b"].name == "Q♥"
     assert cat.doc("pl").entries["JK-a1"].name == "dżoker"
 

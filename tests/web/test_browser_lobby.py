@@ -66,7 +66,7 @@ def test_rooms_are_paged_and_filtered(pages: Pages, base_url: str) -> None:
     page.select_option("#filter-game", "fixture-commit")
     page.select_option("#filter-status", "open")
     page.click("#filters button[type=submit]")
-    page.wait_for_selector("#rooms-caption:has-text('fixture-commit')")
+    page.wait_for_selector("#rooms-caption:has-text('Sealed bids (fixture)')")
     seen: list[str] = []
     while True:
         seen += page.locator("#rooms-body td:first-child a").all_inner_texts()

@@ -56,8 +56,15 @@ def test_issue_25_a_finished_room_replays_move_by_move_from_a_link(
     at(page, target)
     marked = page.locator("#public-log-list li.current").all_inner_texts()
     assert marked and len(marked) == sum(1 for line in log if line["version"] == target)
-    assert page.inner_text("#replay-move") == " ".join(marked)
+    assert page.inner_text("#replay-move") == " · ".join(marked)
     # the end, then back to the start, then play on at 4 moves a second
+    # the first and last buttons: a drawn icon (no glyph a font may lack) and a name to be read
+    ends = """() => ['replay-first', 'replay-last'].map((id) => {
+        const b = document.getElementById(id);
+        const icon = b.querySelectorAll('svg[aria-hidden=true] path').length;
+        return [b.textContent, b.getAttribute('aria-label'), icon];
+    })"""
+    assert page.evaluate(ends) == [["", "First move", 1], ["", "Last move", 1]]
     page.click("#replay-last")
     at(page, last)
     assert page.is_disabled("#replay-forward")

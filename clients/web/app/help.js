@@ -1,5 +1,7 @@
 // What a thing on the table does, at hand: a small popover with its text from the game's catalogue,
-// shown on hover (a mouse), on keyboard focus and on tap (a tap toggles it); Escape closes it. The target
+// shown on hover (a mouse), on keyboard focus and on tap (a tap toggles it); Escape closes it, and so do
+// a tap or click elsewhere, the pointer leaving and the use of a control (so a text opened by a tap never
+// sits over the buttons the player needs next: the page's restored focus does not reopen it). The target
 // names the popover with aria-describedby, so a screen reader says the text with the target. One
 // popover is open at a time, and a redraw (every update) opens the same one again on the new node.
 //
@@ -33,6 +35,17 @@ function hide(tip) {
   if (current && current.tip === tip) current = null;
   syncToggle(tip);
 }
+
+/** Closes the open popover, pinned or not. */
+function closeCurrent() {
+  if (!current) return;
+  delete current.tip.dataset.pinned;
+  hide(current.tip);
+}
+
+/** The key of the popover a control's use closed: the focus the page gives back to that control after
+ * the redraw does not open it again, until the next key or tap, or a hover. */
+let quiet = null;
 
 function syncToggle(tip) {
   const toggle = tip.previousElementSibling;
@@ -88,12 +101,18 @@ function popover(key, text) {
 /** Hover and focus on ``el`` show ``tip``; leaving them hides it (unless a tap or click pinned it). */
 function hoverAndFocus(el, key, tip) {
   el.addEventListener("pointerenter", (e) => {
-    if (e.pointerType === "mouse") show(key, tip);
+    if (e.pointerType !== "mouse") return;
+    quiet = null;
+    show(key, tip);
   });
   el.addEventListener("pointerleave", (e) => {
-    if (e.pointerType === "mouse" && !tip.dataset.pinned) hide(tip);
+    if (e.pointerType !== "mouse") return;
+    delete tip.dataset.pinned; // a click pinned it: the pointer gone, it goes too
+    hide(tip);
   });
-  el.addEventListener("focusin", () => show(key, tip));
+  el.addEventListener("focusin", () => {
+    if (quiet !== key) show(key, tip);
+  });
   el.addEventListener("focusout", (e) => {
     if (!el.contains(e.relatedTarget) && !tip.dataset.pinned) hide(tip);
   });
@@ -174,12 +193,33 @@ export function helpedControl(button, text, key = text) {
   return wrap;
 }
 
-// Escape closes the open popover, wherever the focus is (a page only: the renderers also load in Node)
+/** The controls whose use closes the open popover (a help toggle is the popover's own). */
+const CONTROL = "button:not(.help-toggle), a[href], select, input, textarea, summary";
+
+// (a page only: the renderers also load in Node)
 if (typeof document !== "undefined") {
+  // Escape closes the open popover, wherever the focus is
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && current) {
-      delete current.tip.dataset.pinned;
-      hide(current.tip);
-    }
+    quiet = null;
+    if (e.key === "Escape") closeCurrent();
   });
+  // a tap or click outside the popover's element closes it
+  document.addEventListener(
+    "pointerdown",
+    (e) => {
+      quiet = null;
+      if (current && !(current.tip.parentElement && current.tip.parentElement.contains(e.target))) closeCurrent();
+    },
+    true,
+  );
+  // a control used (a card selected, a prompt answered) closes it: the next controls stay in view
+  document.addEventListener(
+    "click",
+    (e) => {
+      if (!current || !(e.target instanceof Element) || !e.target.closest(CONTROL)) return;
+      quiet = current.key;
+      closeCurrent();
+    },
+    true,
+  );
 }

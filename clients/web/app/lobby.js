@@ -219,9 +219,16 @@ async function showRooms(after) {
   state.next = page.next;
   $("next-page").disabled = !page.next;
   $("first-page").disabled = !after;
-  const filters = [game && `game ${game}`, status && `state ${status}`].filter(Boolean).join(", ");
-  $("rooms-caption").textContent =
-    `Rooms${filters ? ` (${filters})` : ""}${after ? `, after ${after}` : ""}: ${page.rooms.length} shown`;
+  const title = (id) => (state.games.find((g) => g.id === id) || { title: id }).title;
+  const filters = [
+    game && say("ui.rooms.of_game", { game: title(game) }),
+    status && say("ui.rooms.in_state", { state: say(`ui.status.${status}`) }),
+    after && say("ui.rooms.after", { room: after }),
+  ].filter(Boolean);
+  $("rooms-caption").textContent = say("ui.rooms.shown", {
+    count: page.rooms.length,
+    filters: filters.length ? ` (${filters.join(", ")})` : "",
+  });
   fill(
     $("rooms-body"),
     page.rooms.length
@@ -229,9 +236,9 @@ async function showRooms(after) {
           h(
             "tr",
             {},
-            h("td", {}, roomLink(r.room)),
-            h("td", {}, (state.games.find((g) => g.id === r.game) || { title: r.game }).title),
-            h("td", {}, r.status),
+            h("td", { class: "room-id" }, roomLink(r.room)),
+            h("td", {}, title(r.game)),
+            h("td", {}, say(`ui.status.${r.status}`)),
             h(
               "td",
               {},
@@ -239,7 +246,7 @@ async function showRooms(after) {
             ),
           ),
         )
-      : h("tr", {}, h("td", { colspan: 4 }, "No rooms.")),
+      : h("tr", {}, h("td", { colspan: 4 }, say("ui.rooms.none"))),
   );
 }
 

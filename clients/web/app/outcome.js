@@ -9,14 +9,15 @@ import { say } from "./words.js";
 const TRACKS = ["cholesterol", "pressure", "obesity", "depression", "diabetes", "cancer"]; // INF-4
 const OBESITY = 2;
 
-/** Gregs (GRE-20): the characters by position, rightmost first; the holder at the front ranks second. */
+/** Gregs (GRE-20): the characters by position, rightmost first; the holder at the front ranks second.
+ * A place is counted from 1 on the left, as the track and the log count it. */
 function gregsReasons(view, outcome) {
   const byCard = Object.fromEntries((view.characters || []).map((c, seat) => [c, seat]));
   const order = [...view.row].reverse().filter((card) => card in byCard).map((card) => byCard[card]);
   const cursedFirst = order[0] === view.holder && outcome.ranks[view.holder] !== 1;
   return Object.fromEntries(
     order.map((seat, i) => {
-      const place = i + 1;
+      const place = view.row.indexOf(view.characters[seat]) + 1;
       if (cursedFirst && i === 0) return [seat, say("outcome.gregs.cursed", { place })];
       if (cursedFirst && i === 1) return [seat, say("outcome.gregs.promoted", { place })];
       return [seat, say(seat === view.holder ? "outcome.gregs.place_curse" : "outcome.gregs.place", { place })];

@@ -41,7 +41,8 @@ export class Replay {
     this.at = version;
     fill($("replay-table"), this.renderer.view(this.context(answer.view)));
     const told = answer.events.map((e) => this.describe(e.body)).filter(Boolean);
-    $("replay-move").textContent = version === 0 ? t("ui.replay.setup", "The table as dealt.") : told.join(" ");
+    // one sentence per event, apart as the table's last-move line has them
+    $("replay-move").textContent = version === 0 ? t("ui.replay.setup", "The table as dealt.") : told.join(" · ");
     $("replay-at").value = String(version);
     $("replay-position").textContent = t("ui.replay.position", "Move {at} of {last}")
       .replace("{at}", String(version))

@@ -25,6 +25,7 @@ import { renderSetup, setBots } from "./setup.js";
 import * as storage from "./storage.js";
 import { clearPrivate, drawAsk, drawCurtain, drawPlay, drawSeats, tick } from "./table-view.js";
 import { drawWarnings, warningsFor } from "./warnings.js";
+import { say } from "./words.js";
 
 await startChrome();
 
@@ -429,7 +430,7 @@ async function refreshSummary() {
     page.catalog = await api.catalog(game, language()); // before the first drawing: names, not ids
     drawRules(page.catalog);
   }
-  $("room-title").textContent = `${page.title || game} — room ${roomId}`;
+  $("room-title").textContent = say("ui.room.title", { game: page.title || game, room: roomId });
   renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
   drawSeatExit(page.summary, storage.seatTokens(roomId), refreshSummary);
   dropLeftSeats(page.summary.seats);
@@ -488,7 +489,7 @@ async function boot() {
     setBots(info && info.bots, info && info.best_bot);
     renderSetup($("setup"), page.summary, { onSeatsChanged: seatsChanged });
     page.title = info ? info.title : page.summary.game;
-    $("room-title").textContent = `${page.title} — room ${roomId}`;
+    $("room-title").textContent = say("ui.room.title", { game: page.title, room: roomId });
     document.title = `${page.title} — boardroom`;
   } catch (error) {
     banner(sentence(error, "lobby"));

@@ -114,3 +114,35 @@ def test_gre14_gre17_gre18_a_turn_a_rule_ends_is_told_with_the_reason(
     body = {"kind": "revealing_over", "seat": 0, "reason": reason, "rule": rule}
     assert GAME.story.describe(body, lambda seat: ANN) == english
     assert GAME.catalog.teller("de").describe(body, lambda seat: ANN) == german
+
+
+TIMEOUTS = [
+    (
+        "stop",
+        "Ann ran out of time: stops and moves by the revealed sum",
+        "Ann: Zeit abgelaufen (hört auf und zieht um die aufgedeckte Summe)",
+    ),
+    (
+        "first_free",
+        "Ann ran out of time: the first free character is taken",
+        "Ann: Zeit abgelaufen (die erste freie Figur wird genommen)",
+    ),
+    ("no_cut", "Ann ran out of time: no cut", "Ann: Zeit abgelaufen (kein Abheben)"),
+    (
+        "best_placed",
+        "Ann ran out of time: the curse goes to the best-placed other character",
+        "Ann: Zeit abgelaufen (der Fluch geht an die bestplatzierte andere Figur)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("default", "english", "german"), TIMEOUTS)
+def test_gre_timeouts_every_default_is_told_in_words_not_by_its_id(
+    default: str, english: str, german: str
+) -> None:
+    """The timeout defaults of the spec's "Hidden information and timeouts": each in words in English
+    and German (a log once read "Zeit abgelaufen (stop)")."""
+    body = {"kind": "timed_out", "seat": 0, "default": default}
+    assert GAME.story.describe(body, lambda seat: ANN) == english
+    assert GAME.catalog is not None
+    assert GAME.catalog.teller("de").describe(body, lambda seat: ANN) == german

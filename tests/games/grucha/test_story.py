@@ -69,3 +69,21 @@ def test_gru14_a_pass_count_reads_in_one_polish_wording_with_its_plural_form() -
         "miejsce 1 pasuje przy pustym decku (4 pasy z rzędu)",
         "miejsce 1 pasuje przy pustym decku (5 pasów z rzędu)",
     ]
+
+
+def test_gru12_gru14_a_timeout_s_default_is_told_in_words_not_by_its_id() -> None:
+    """GRU-12 and GRU-14: a turn timed out ends it, or passes with the stock empty, told in words in
+    English and Polish (the log once read "koniec czasu (pass)")."""
+    assert GAME.catalog is not None
+    teller = GAME.catalog.teller("pl")
+    bodies = [{"kind": "timed_out", "seat": 1, "default": d} for d in ("end", "pass", "draw_end")]
+    assert [GAME.story.describe(b) for b in bodies] == [
+        "seat 1 ran out of time: the turn is ended",
+        "seat 1 ran out of time: passes with the stock empty",
+        "seat 1 ran out of time: drew a card and ended the turn",
+    ]
+    assert [teller.describe(b) for b in bodies] == [
+        "miejsce 1: koniec czasu (ruch zakończony)",
+        "miejsce 1: koniec czasu (pas przy pustym decku)",
+        "miejsce 1: koniec czasu (dobiera kartę i kończy turę)",
+    ]

@@ -62,8 +62,9 @@ class TestSubmissions:
     def test_gru9_accepted_submission_moves_cards_from_hand_to_table(self) -> None:
         match = started()
         bodies = submit(match, 0, ["3D-a", "4D-a", "5D-a"], ["5D-b", "6D-a", "7D-a", "8D-a"])
+        # the run split in two: it goes on as its low half, its high half moved (GRU-10)
         assert bodies == [
-            Submitted(0, 1, list(match.state.table), ["5D-b"]),
+            Submitted(0, 1, list(match.state.table), ["5D-b"], regrouped=["6D-a", "7D-a", "8D-a"]),
         ]
         assert match.state.hands[0] == ["KS-a", "7H-a", "7D-b", "7C-a"]
         assert (match.state.added, GAME.prompts(match.state)[0].id) == (1, "r1-t0-1")
@@ -114,6 +115,46 @@ class TestSubmissions:
         submit(match, 0, ["JK-a1", "10S-a", "9S-a"], JK_a1="8S")
         view = msgspec.to_builtins(GAME.view(match.state, 1).table)
         assert view == [{"kind": "run", "cards": ["JK-a1", "9S-a", "10S-a"], "jokers": {"JK-a1": "8S"}}]
+
+    def test_gru10_gru6_a_joker_moved_to_another_group_and_standing_for_another_card_is_told(self) -> None:
+        """GRU-10 and GRU-6: the joker of K♠ K♦ K♣ joker goes to the aces laid from the hand; the event
+        names it as moved and as standing for A♥ now, and the log says so in English and Polish."""
+        match = new_match()
+        arrange(match, [["AS-a", "AD-b", "2C-a"], HAND1], [["KS-a", "KD-a", "KC-a", "JK-a1"]])
+        assert match.state.table[0].jokers == {"JK-a1": "KH"}
+        [body] = submit(match, 0, ["KS-a", "KD-a", "KC-a"], ["AS-a", "AD-b", "JK-a1"], JK_a1="AH")
+        assert isinstance(body, Submitted)
+        assert (body.added, body.regrouped, body.jokers, body.joker_as) == (
+            ["AS-a", "AD-b"],
+            ["JK-a1"],
+            ["JK-a1"],
+            ["AH"],
+        )
+        told = msgspec.to_builtins(body)
+        assert GAME.story.describe(told) == (
+            "seat 0 laid 2 cards: A♠, A♦; moved on the table: joker; joker now standing for A♥"
+        )
+        assert GAME.catalog is not None
+        assert GAME.catalog.teller("pl").describe(told) == (
+            "miejsce 0 wyłożyło 2 karty: A♠, A♦; przełożone na stole: dżoker; dżoker zastępuje teraz A♥"
+        )
+
+    def test_gru6_a_joker_in_its_own_group_standing_for_another_card_is_told_and_a_grown_run_moved_nothing(
+        self,
+    ) -> None:
+        match = new_match()
+        arrange(match, [["8S-a", "JS-b", "2C-a"], HAND1], [["JK-a1", "9S-a", "10S-a"]])
+        assert match.state.table[0].jokers == {"JK-a1": "JS"}
+        [body] = submit(match, 0, ["JK-a1", "8S-a", "9S-a", "10S-a"], JK_a1="7S")
+        assert isinstance(body, Submitted)
+        assert (body.regrouped, body.jokers, body.joker_as) == ([], ["JK-a1"], ["7S"])
+        assert GAME.story.describe(msgspec.to_builtins(body)) == (
+            "seat 0 laid 1 card: 8♠; joker now standing for 7♠"
+        )
+        [grown] = submit(match, 0, ["JK-a1", "8S-a", "9S-a", "10S-a", "JS-b"], JK_a1="7S")
+        assert isinstance(grown, Submitted)
+        assert (grown.regrouped, grown.jokers) == ([], [])
+        assert GAME.story.describe(msgspec.to_builtins(grown)) == "seat 0 laid 1 card: J♠"
 
     def test_an_action_without_a_transition_is_our_bug_not_a_refusal(self) -> None:
         match = started()

@@ -311,6 +311,10 @@ export default {
       ctx.viewer !== null ? handSection(ctx, editing) : null,
     );
   },
+  /** A choice's popover: the GRUCHA call (GRU-11) has its own text, not that of a plain "JUŻ". */
+  help(kind, choice, ctx) {
+    return kind === "end" && choice.grucha ? ctx.textOf("choice.grucha") : null;
+  },
   label(kind, choice, ctx) {
     if (kind === "end") return ctx.nameOf(choice.grucha ? "choice.grucha" : "choice.end");
     if (kind === "submit") return ctx.nameOf("choice.submit");

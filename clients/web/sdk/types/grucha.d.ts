@@ -200,11 +200,18 @@ export interface SubmittedGroup {
 /**
  * ``seat``'s accepted submission: ``count`` cards added (at least 1), the new ``table`` and the
  * ``added`` ids (GRU-9); ``went_out`` when it empties the hand (GRU-13: a `WentOut` follows).
+ * What the submission rearranged (GRU-10, GRU-6): ``regrouped``, the table cards now lying with other
+ * table cards than before (moved to another group, a group split or joined), in table order; and
+ * ``jokers``, the table jokers that stand for another card now, each with ``joker_as[i]``, the name of
+ * the card it stands for (``AH``, as `Group.jokers` has it: no card id).
  */
 export interface Submitted {
   added: string[];
   count: number;
+  joker_as?: string[];
+  jokers?: string[];
   kind: 'submitted';
+  regrouped?: string[];
   seat: number;
   table: Group[];
   went_out?: boolean;
