@@ -125,3 +125,11 @@ def test_inf12_inf14_an_actions_cards_are_counted_as_the_rule_counts_them() -> N
     assert _text("action.supermarket-c", "en") == (
         "Look at the top 3 goods, keep 2, return one: pay 2, look at 3, keep 2, blood pressure +1."
     )
+
+
+def test_inf19_a_timeout_that_passes_is_told_in_words_in_english_and_czech() -> None:
+    """A window's pass on a timeout reads as a sentence, where it showed the default's id: 'vypršel
+    čas (pass)'."""
+    wire = {"kind": "timed_out", "seat": 1, "default": "pass"}
+    assert GAME.story.describe(wire) == "seat 1 ran out of time: passed"
+    assert GAME.catalog.teller("cs").describe(wire) == "místo 1: vypršel čas, pas"
