@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -28,6 +29,32 @@ console.log(JSON.stringify(cases.map(({ doc, bodies }) => [
   ...bodies.map((b) => tell(doc, b, { seat })),
 ])));
 """
+
+
+#: Each case's ``body`` told from its ``doc``, seat 0 named "you" and the others "Seat n".
+TELL_EACH = """
+import { readFileSync } from 'node:fs';
+import { tell } from './sdk/catalog.js';
+const seat = (n) => (n === 0 ? 'you' : `Seat ${n}`);
+const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+console.log(JSON.stringify(cases.map(({ doc, body }) => tell(doc, body, { seat }))));
+"""
+
+
+def run_node(node: str, tmp_path: Path, script: str, cases: object, timeout: float = 60) -> Any:
+    """What ``script`` (an ES module run in the web client's folder, reading the JSON file named by its
+    first argument) prints as JSON, given ``cases``."""
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps(cases), encoding="utf-8")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, str(path)],
+        cwd=WEB,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -52,17 +79,7 @@ def test_issue_22_the_js_sdk_tells_every_event_as_the_python_sdk_does(
                 for b, line in zip(bodies + bodies, lines, strict=True)
             ]
         )
-    path = tmp_path / "cases.json"
-    path.write_text(json.dumps(cases), encoding="utf-8")
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, str(path)],
-        cwd=WEB,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    told = json.loads(done.stdout)
+    told = run_node(node, tmp_path, SCRIPT, cases, timeout=120)
     for lang, mine, theirs in zip(game.catalog.languages, told, expected, strict=True):
         diff = [(b, m, t) for b, m, t in zip(bodies + bodies, mine, theirs, strict=True) if m != t]
         assert diff == [], (lang, diff[:3])
@@ -74,10 +91,9 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
 ) -> None:
     """Infarkt's choices of an option (A, B, rest_A) read as the catalogue's action names and figures, in
     the page's language, not as "Option A" (issue 22)."""
-    path = tmp_path / "docs.json"
     game = shipped()["infarkt"]
     assert game.catalog is not None
-    path.write_text(json.dumps({lang: msgspec.to_builtins(game.catalog.doc(lang)) for lang in ("en", "cs")}))
+    docs = {lang: msgspec.to_builtins(game.catalog.doc(lang)) for lang in ("en", "cs")}
     script = """
     import { readFileSync } from 'node:fs';
     import { useChrome } from './app/i18n.js';
@@ -96,15 +112,7 @@ def test_inf_12_an_option_s_label_says_its_price_and_effects_from_the_catalogue(
       told('cs', 'medicine', { card: 'medicine-statins-1' }, ''),
     ]));
     """
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script, str(path)],
-        cwd=WEB,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == [
+    assert run_node(node, tmp_path, script, docs) == [
         "Do Gym A (pay 1, obesity -1, depression -1)",
         "Do Home: rest (depression -1) + Home A: cook (goods used: 2)",
         "Proveď: Supermarket C: nákupní horečka (zaplať 2, prohlédni 3, 2 si nech, tlak +1)",
@@ -150,24 +158,7 @@ def test_igr_23_and_inf_17_a_game_nobody_won_ends_in_a_sentence_not_in_its_field
         {"doc": msgspec.to_builtins(shipped()[game].catalog.doc("en")), "body": {"kind": "game_end", **body}}
         for game, body, _ in ENDS
     ]
-    path = tmp_path / "ends.json"
-    path.write_text(json.dumps(cases), encoding="utf-8")
-    script = """
-    import { readFileSync } from 'node:fs';
-    import { tell } from './sdk/catalog.js';
-    const seat = (n) => (n === 0 ? 'you' : `Seat ${n}`);
-    const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
-    console.log(JSON.stringify(cases.map(({ doc, body }) => tell(doc, body, { seat }))));
-    """
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script, str(path)],
-        cwd=WEB,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == [sentence for _, _, sentence in ENDS]
+    assert run_node(node, tmp_path, TELL_EACH, cases) == [sentence for _, _, sentence in ENDS]
 
 
 def test_a_plural_condition_tells_counts_in_js_as_in_python_by_intl_plural_rules(
@@ -188,8 +179,6 @@ def test_a_plural_condition_tells_counts_in_js_as_in_python_by_intl_plural_rules
         "deal": deal,
         "counts": counts,
     }
-    path = tmp_path / "cases.json"
-    path.write_text(json.dumps(cases), encoding="utf-8")
     script = """
     import { readFileSync } from 'node:fs';
     import { tell } from './sdk/catalog.js';
@@ -203,15 +192,7 @@ def test_a_plural_condition_tells_counts_in_js_as_in_python_by_intl_plural_rules
       deal: c.deal.map((b) => tell(c.pl, b)),
     }));
     """
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script, str(path)],
-        cwd=WEB,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    told = json.loads(done.stdout)
+    told = run_node(node, tmp_path, script, cases)
     python = {lang: [plural(lang, n) for n in counts] for lang in ("en", "pl", "cs", "de")}
     assert told["categories"] == python
     assert told["deal"] == [
@@ -275,21 +256,4 @@ def test_gre_7_and_inf_9_the_js_sdk_tells_a_row_naming_derived_fields_by_its_pla
         {"doc": msgspec.to_builtins(shipped()[game].catalog.doc(lang)), "body": body}
         for game, lang, body, _ in PLAIN
     ]
-    path = tmp_path / "plain.json"
-    path.write_text(json.dumps(cases), encoding="utf-8")
-    script = """
-    import { readFileSync } from 'node:fs';
-    import { tell } from './sdk/catalog.js';
-    const seat = (n) => (n === 0 ? 'you' : `Seat ${n}`);
-    const cases = JSON.parse(readFileSync(process.argv[1], 'utf8'));
-    console.log(JSON.stringify(cases.map(({ doc, body }) => tell(doc, body, { seat }))));
-    """
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script, str(path)],
-        cwd=WEB,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == [sentence for _, _, _, sentence in PLAIN]
+    assert run_node(node, tmp_path, TELL_EACH, cases) == [sentence for _, _, _, sentence in PLAIN]
