@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.infarkt.cards import WORSENING
 from tests.web.conftest import Pages
@@ -233,8 +234,15 @@ def test_inf1_inf4_each_health_track_has_a_popover_and_the_table_speaks_the_page
     mine = page.locator(".inf-player[data-seat='0']")
     track = mine.locator(".inf-track[data-track='cholesterol']")
     track.wait_for()
-    track.focus()
     tip = mine.locator(".inf-track[data-track='cholesterol'] .help-tip")
+    for _ in range(3):  # the first prompt's arrival may move the focus on to its controls: focus again
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        track.focus()
+        try:
+            tip.wait_for(state="visible", timeout=5000)
+            break
+        except PlaywrightTimeoutError:
+            continue
     tip.wait_for(state="visible")
     obesity = mine.locator(".inf-track[data-track='obesity']")
     status = page.locator(".inf-status li").first.inner_text()
