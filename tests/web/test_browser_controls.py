@@ -8,9 +8,9 @@ from typing import Any
 
 from tests.web.conftest import Pages
 
-MOUNT = """async (prompt) => {
+MOUNT = """async ([prompt, fresh]) => {
     const { controls } = await import('/static/app/controls.js');
-    window.chosen = [];
+    if (fresh) window.chosen = [];
     const node = controls({
         prompt, inline: [], pending: false,
         label: (kind, choice) => `${kind} ${JSON.stringify(choice)}`,
@@ -23,7 +23,8 @@ MOUNT = """async (prompt) => {
 
 
 def mount(page: Any, prompt: dict[str, Any]) -> None:
-    page.evaluate(MOUNT, prompt)
+    """Draw ``prompt``'s controls in ``#mount``, with no action chosen yet (``window.chosen``)."""
+    page.evaluate(MOUNT, [prompt, True])
 
 
 def test_choices_become_buttons_and_selects(pages: Pages) -> None:
@@ -65,22 +66,9 @@ def test_a_kind_without_choices_takes_free_form_fields(pages: Pages) -> None:
     assert page.evaluate("window.chosen") == [["say", {"words": "hello", "loud": True}]]
 
 
-REDRAW = """async (prompt) => {
-    const { controls } = await import('/static/app/controls.js');
-    const node = controls({
-        prompt, inline: [], pending: false,
-        label: (kind, choice) => `${kind} ${JSON.stringify(choice)}`,
-        choose: (kind, fields) => window.chosen.push([kind, fields]),
-    });
-    let spot = document.getElementById('mount');
-    if (!spot) document.body.append(spot = Object.assign(document.createElement('section'), {id: 'mount'}));
-    spot.replaceChildren(node);
-}"""
-
-
 def redraw(page: Any, prompt: dict[str, Any]) -> None:
     """Draw ``prompt``'s controls again over the ones shown, as a patch or a countdown tick does."""
-    page.evaluate(REDRAW, prompt)
+    page.evaluate(MOUNT, [prompt, False])
 
 
 def test_a_redraw_keeps_the_picked_option_while_it_is_offered(pages: Pages) -> None:
