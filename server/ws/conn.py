@@ -12,9 +12,10 @@ client resumes later. A frame counts until the transport took it, uvicorn pauses
 high-water mark, and the kernel's own send buffer is kept small by the ``send_buffer`` setting
 (`limit_send_buffer`), so the bound holds end to end.
 
-A transport that can take a frame without a coroutine (`server.ws.picows`: its socket's ``write_now``,
-found on the object whose bound ``send`` the connection was given) is written to directly while nothing is
-pending: no message dict, coroutine or awaitable per frame. It answers False while it paused writing or
+A transport that can take a frame without a coroutine (``write_now``, found on the object whose bound
+``send`` the connection was given: `server.ws.lean`'s protocol, the default, and `server.ws.picows`'
+socket) is written to directly while nothing is pending: no message dict, coroutine or awaitable per
+frame. It answers False while it paused writing or
 once the peer is gone, and the frame then takes the ASGI path above (which waits, or fails as before).
 
 Each viewer the connection shows has the last version sent (``versions``), so the hub never sends a step

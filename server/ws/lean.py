@@ -16,6 +16,8 @@ round: memory per idle connection"):
 - slotted, no per-connection dict.
 
 - no timer per connection: the pings of all of a server's connections are driven by one (`Keepalive`);
+- no message dict and no coroutine per frame the session sends while writing is not paused
+  (`LeanWebSocket.write_now`, which `server.ws.conn.Conn` calls);
 - no unbounded answers: while a peer does not read what it is sent (the transport paused writing),
   only its last ping is answered, once writing resumes (each would add a pong to the buffer), and a
   close it never reads is cut off after `CLOSE_TIMEOUT`.
@@ -449,6 +451,23 @@ class LeanWebSocket(asyncio.Protocol):
                 raise Disconnected("the websocket is closing") from None
         else:
             raise RuntimeError(f"Unexpected ASGI message '{kind}', after sending 'websocket.close'.")
+
+    def write_now(self, frame: str | bytes) -> bool:
+        """Write one frame (``str``: text, ``bytes``: binary) at once, as `send` would without its message
+        dict and coroutine (`server.ws.conn.Conn.send` calls it); False, and nothing written, while the
+        transport paused writing, before the accept, past a close or once the peer is gone: the frame
+        then takes `send`, which waits or raises."""
+        if self._writable is not None or self.disconnected or self.close_sent or not self.handshake_complete:
+            return False
+        conn = self.conn
+        if conn.state is not OPEN:
+            return False
+        if isinstance(frame, str):
+            conn.send_text(frame.encode())
+        else:
+            conn.send_binary(frame)
+        self.transport.write(b"".join(conn.data_to_send()))
+        return True
 
     def _accept(self, message: dict[str, Any]) -> None:
         response, self._response = self._response, None  # the handshake is not kept past this
