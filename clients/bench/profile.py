@@ -16,25 +16,43 @@ from collections import Counter
 from pathlib import Path
 
 #: Stage -> substrings of ``function (file)`` frames that belong to it, checked in this order per frame.
+#: py-spy names a method ``Class.method`` or, from 0.4, ``method`` alone: marks name the class or the file.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("views (game.view + JSON)", ("_Renderer.view", "render (")),
+    ("views (game.view + JSON)", ("_Renderer.view", "render (", "view (protocol/fanout.py", "/view.py:")),
     ("diffs", ("_patch (", "diff (", "_diff")),
-    ("encode frames", ("Outgoing.frame", "encode_server")),
+    ("encode frames", ("Outgoing.frame", "frame (protocol/fanout.py", "encode_server")),
     ("decode state for fan-out", ("decode_state",)),
     (
         "apply (decode, game step, prompts, encode)",
-        ("step (server/play/step.py", "decode_action", "convert_action", "digest ("),
+        ("(server/play/step.py", "decode_action", "convert_action"),
     ),
     ("Redis (load, commit, wake-ups, scheduler)", ("redis", "Batcher", "RedisBus", "RedisStore")),
-    ("memory store", ("MemoryStore",)),
+    ("memory store", ("MemoryStore", "(server/store/memory.py")),
     (
         "sends (websocket writes)",
-        ("Conn.send", "Conn._drain_after", "started (", "_close_now", "SansIOProtocol.send ("),
+        ("(server/ws/conn.py", "write_now (", "send (server/ws/lean.py", "SansIOProtocol.send ("),
     ),
-    ("receive + decode frames", ("Session._receive", "decode_client", "data_received")),
-    ("fan-out bookkeeping (hub, events, prompts)", ("RoomWatch", "fan_out", "prompts_out")),
-    ("room setup (lobby HTTP, handshakes, snapshots)", ("httptools", "Session._hello", "accept", "Hub.")),
-    ("session act/ack", ("Session._act", "Session._dispatch")),
+    (
+        "receive + decode frames",
+        ("_receive (server/ws/session.py", "decode_client", "data_received", "receive (server/ws/lean.py"),
+    ),
+    (
+        "fan-out bookkeeping (hub, events, prompts)",
+        (
+            "RoomWatch",
+            "fan_out",
+            "prompts_out",
+            "(server/ws/steps.py",
+            "(protocol/fanout.py",
+            *(f"{name} (server/ws/hub.py" for name in ("_on_change", "_show", "_send", "_flush_acks")),
+            "_run (server/ws/hub.py",
+        ),
+    ),
+    (
+        "room setup (lobby HTTP, handshakes, snapshots)",
+        ("httptools", "_hello (server/ws/session.py", "accept", "(server/ws/hub.py", "(server/lobby/"),
+    ),
+    ("session act/ack", ("(server/ws/session.py", "(server/play/rooms.py", "(server/ops/inflight.py")),
 )
 
 OTHER = "event loop, syscalls outside the stages"
@@ -54,9 +72,14 @@ async def record(pid: int, seconds: float, out: Path) -> bool:
     cmd = [exe, "record", "-p", str(pid), "-d", str(max(1, int(seconds))), "-r", "250"]
     cmd += ["-f", "raw", "-o", str(out), "--nonblocking"]
     proc = await asyncio.create_subprocess_exec(
-        *cmd, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+        *cmd, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
     )
-    return await proc.wait() == 0 and out.exists()
+    _, err = await proc.communicate()
+    if proc.returncode == 0 and out.exists():
+        return True
+    lines = err.decode(errors="replace").strip().splitlines()
+    print(f"py-spy failed on pid {pid}: {lines[0] if lines else proc.returncode}", file=sys.stderr)
+    return False
 
 
 def stage_of(stack: list[str]) -> str:

@@ -125,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
         )
         for game in args.game or ["gregs", "fixture-hands"]
     ]
+    if args.profile:
+        Path(args.profile).mkdir(parents=True, exist_ok=True)  # py-spy writes into it, and makes no folder
     peers, work = _peers(args)
     return asyncio.run(_bench(plans, args.repeat, args.json, peers, work))
 
@@ -218,7 +220,7 @@ def _print_profiles(directory: str, summaries: list[Any]) -> None:
     from clients.bench.profile import stages, table
 
     for summary in summaries:
-        texts = [p.read_text() for p in sorted(Path(directory).glob(f"{summary.label}-*.txt"))]
+        texts = [p.read_text(errors="replace") for p in sorted(Path(directory).glob(f"{summary.label}-*.txt"))]
         if not texts:
             print(f"{summary.label}: no profile (py-spy missing, or not allowed to trace the worker)")
             continue

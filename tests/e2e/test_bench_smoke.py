@@ -78,13 +78,21 @@ def test_each_profile_sample_is_charged_to_the_stage_of_its_innermost_named_fram
             # a frame written from `Conn.send`: the uvicorn protocol's send runs inside it
             "run (a.py:1);RoomWatch._send (server/ws/hub.py:1);Conn.send (server/ws/conn.py:1);"
             "WebSocketsSansIOProtocol.send (uvicorn/protocols/websockets/websockets_sansio_impl.py:1) 2",
+            # py-spy 0.4 names no class: the default protocol's direct write, and a Gregs view's rules
+            "run (a.py:1);_act (server/ws/session.py:9);_show (server/ws/hub.py:1);"
+            "write_now (server/ws/lean.py:1) 4",
+            "run (a.py:1);_show (server/ws/hub.py:1);view (games/gregs/view.py:13);"
+            "track (games/gregs/rules.py:1) 2",
+            "run (a.py:1);_act (server/ws/session.py:9);_act (server/play/rooms.py:1) 2",
         ]
     )
     assert stages(collapsed) == {
-        "apply (decode, game step, prompts, encode)": 0.5,
-        "Redis (load, commit, wake-ups, scheduler)": 0.25,
-        "sends (websocket writes)": 1 / 6,
-        OTHER: 1 / 12,
+        "apply (decode, game step, prompts, encode)": 6 / 20,
+        "sends (websocket writes)": 6 / 20,
+        "Redis (load, commit, wake-ups, scheduler)": 3 / 20,
+        "views (game.view + JSON)": 2 / 20,
+        "session act/ack": 2 / 20,
+        OTHER: 1 / 20,
     }
 
 
