@@ -5,7 +5,8 @@ On this machine a Redis round trip costs tens of µs of redis-py's Python work (
 parser) and Redis itself far less, so the action path pays per round trip, not per command. The loads
 and commits of all rooms that act at the same moment share one: one pipeline in flight per worker, the
 next one collecting whatever arrived meanwhile. At low load each batch holds one caller (no added
-latency); under load a batch holds many.
+latency), which sends it from its own task (no task and no wake-up of the batcher's per command);
+under load a batch holds many.
 
 The batches go out on one connection of the batcher's own, with redis-py's connection and reply parsing
 but without its pipeline execution: that checks a connection out of the (blocking) pool and back in for
@@ -91,6 +92,7 @@ class Batcher:
         self.redis = redis
         self._waiting = Batch()
         self._task: asyncio.Task[None] | None = None
+        self._busy = False  # a pipeline is in flight (its caller's, or the drain task's)
         self._conn: aioredis.Connection | None = None
         #: pipelines sent and commands in them (the batching factor is commands / pipelines)
         self.pipelines = 0
@@ -108,9 +110,25 @@ class Batcher:
         self._waiting.items.append(Item(add, count, future, key))
         if then is not None:
             self._waiting.items.append(Item(then, 1, None, then_key))
-        if self._task is None:
-            self._task = asyncio.ensure_future(self._drain())
-        return await future
+        if self._busy:  # a pipeline is in flight: this submission leaves with the next one
+            return await future
+        # Nothing in flight: the caller sends its pipeline and reads the replies in its own task, with
+        # no task of the batcher's and no second wake-up; what arrives meanwhile leaves with the next
+        # pipeline, from a drain task started only then (under load).
+        self._busy = True
+        batch, self._waiting = self._waiting, Batch()
+        try:
+            await self._send(batch.items)
+        except BaseException:  # cancelled mid-pipeline: its own reply was failed, and nobody reads it
+            if future.done() and not future.cancelled():
+                future.exception()
+            raise
+        finally:
+            if self._waiting.items:
+                self._task = asyncio.ensure_future(self._drain())
+            else:
+                self._busy = False
+        return future.result()
 
     async def _drain(self) -> None:
         try:
@@ -119,6 +137,7 @@ class Batcher:
                 await self._send(batch.items)
         finally:
             self._task = None
+            self._busy = False
 
     async def _send(self, items: list[Item]) -> None:
         pipe = self.redis.pipeline(transaction=False)  # only collects the commands and their options
