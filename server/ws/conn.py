@@ -15,8 +15,8 @@ high-water mark, and the kernel's own send buffer is kept small by the ``send_bu
 A transport that can take a frame without a coroutine (``write_now``, found on the object whose bound
 ``send`` the connection was given: `server.ws.lean`'s protocol, the default, and `server.ws.picows`'
 socket) is written to directly while nothing is pending: no message dict, coroutine or awaitable per
-frame. It answers False while it paused writing or
-once the peer is gone, and the frame then takes the ASGI path above (which waits, or fails as before).
+frame. It answers False while it paused writing or once the peer is gone, and the frame then takes the
+ASGI path above (which waits, or fails as before).
 
 Each viewer the connection shows has the last version sent (``versions``), so the hub never sends a step
 twice nor skips one silently. A connection whose hello asked for acks inside updates has its `Acks`.

@@ -455,12 +455,12 @@ class LeanWebSocket(asyncio.Protocol):
     def write_now(self, frame: str | bytes) -> bool:
         """Write one frame (``str``: text, ``bytes``: binary) at once, as `send` would without its message
         dict and coroutine (`server.ws.conn.Conn.send` calls it); False, and nothing written, while the
-        transport paused writing, before the accept, past a close or once the peer is gone: the frame
-        then takes `send`, which waits or raises."""
+        transport paused writing, before the accept, past a close (either side's) or once the peer is
+        gone: the frame then takes `send`, which waits or raises."""
         if self._writable is not None or self.disconnected or self.close_sent or not self.handshake_complete:
             return False
         conn = self.conn
-        if conn.state is not OPEN:
+        if conn.state is not OPEN or self.transport.is_closing():  # e.g. the peer's close was answered
             return False
         if isinstance(frame, str):
             conn.send_text(frame.encode())

@@ -52,9 +52,13 @@ async def test_frames_of_a_session_skip_the_asgi_send(server: RunningServer, sen
 class _Transport:
     def __init__(self) -> None:
         self.written: list[bytes] = []
+        self.closing = False
 
     def write(self, data: bytes) -> None:
         self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
 
 
 def _opened() -> tuple[LeanWebSocket, _Transport]:
@@ -76,13 +80,15 @@ def test_write_now_frames_text_and_binary_unmasked() -> None:
     assert transport.written == [b"\x81\x03h\xc3\xa9", b"\x82\x02\x01\x02"]  # RFC 6455 5.2: FIN + opcode
 
 
-@pytest.mark.parametrize("state", ["paused", "closing", "gone", "not accepted"])
+@pytest.mark.parametrize("state", ["paused", "closing", "peer closed", "gone", "not accepted"])
 def test_write_now_refuses_and_writes_nothing_when_send_would_wait_or_raise(state: str) -> None:
     sock, transport = _opened()
     if state == "paused":
         sock._writable = object()  # type: ignore[assignment]  # a future while the transport paused
     elif state == "closing":
         sock.close_sent = True
+    elif state == "peer closed":  # the peer's close answered, the transport closing, not yet lost
+        transport.closing = True
     elif state == "gone":
         sock.disconnected = True
     else:
