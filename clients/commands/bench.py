@@ -220,7 +220,8 @@ def _print_profiles(directory: str, summaries: list[Any]) -> None:
     from clients.bench.profile import stages, table
 
     for summary in summaries:
-        texts = [p.read_text(errors="replace") for p in sorted(Path(directory).glob(f"{summary.label}-*.txt"))]
+        paths = sorted(Path(directory).glob(f"{summary.label}-*.txt"))
+        texts = [p.read_text(errors="replace") for p in paths]  # py-spy may misread a frame's name
         if not texts:
             print(f"{summary.label}: no profile (py-spy missing, or not allowed to trace the worker)")
             continue
