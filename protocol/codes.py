@@ -116,7 +116,8 @@ CLOSES: dict[int, str] = {
     1001: "going away: the worker shuts down; reconnect (to any worker) and resume",
     1008: "policy violation: the Origin header is not allowed",
     1009: "message too big: a frame exceeded the maximum frame size",
-    1011: "internal error: a bug of ours; reconnect and resume",
+    1011: "internal error: a bug of ours, or no pong to the server's keepalive ping in time; reconnect "
+    "and resume",
     1012: "service restart: the worker shut down before this connection was welcomed; reconnect",
     1013: "try again later: the store (Redis) is unreachable, or the worker holds its maximum of "
     "connections; reconnect (to another worker) and resume after a pause",

@@ -18,6 +18,8 @@ round: memory per idle connection"):
 - no timer per connection: the pings of all of a server's connections are driven by one (`Keepalive`);
 - no message dict and no coroutine per frame the session sends while writing is not paused
   (`LeanWebSocket.write_now`, which `server.ws.conn.Conn` calls);
+- no unbounded control frames: past `CONTROL_BURST` pings and pongs within `CONTROL_WINDOW` seconds
+  the peer is closed 4429 (the session's frame limit counts messages only);
 - no unbounded answers: while a peer does not read what it is sent (the transport paused writing),
   only its last ping is answered, once writing resumes (each would add a pong to the buffer), and a
   close it never reads is cut off after `CLOSE_TIMEOUT`.
@@ -52,6 +54,13 @@ log = logging.getLogger("uvicorn.error")
 
 #: Seconds a close the app sent waits for the peer's close before the socket is dropped (uvicorn's).
 CLOSE_TIMEOUT = 10.0
+#: Control frames (pings and pongs) a peer may send within `CONTROL_WINDOW` seconds; past them it floods:
+#: each costs a parse and a ping an answer, outside the session's frame limit (protocol/README.md).
+CONTROL_BURST = 50
+CONTROL_WINDOW = 10.0
+#: Close code and reason of a control-frame flood (the session's own flood close: protocol/codes.py).
+FLOOD, FLOOD_REASON = 4429, "flood: pings kept coming past the rate limit"
+CONTROLS = (Opcode.PING, Opcode.PONG)
 
 
 class Disconnected(OSError):
@@ -65,6 +74,8 @@ class LeanWebSocket(asyncio.Protocol):
         "_app",
         "_closer",
         "_config",
+        "_controls",
+        "_controls_since",
         "_inbox",
         "_parts",
         "_ping_payload",
@@ -113,6 +124,8 @@ class LeanWebSocket(asyncio.Protocol):
         self._pong: bytes | None = None  # the payload of the last ping received while writing paused
         self._parts: list[bytes | bytearray | memoryview] = []
         self._text = False
+        self._controls = 0  # pings and pongs received since `_controls_since` (loop time, seconds)
+        self._controls_since = 0.0
 
     # ---- asyncio's callbacks -----------------------------------------------------------------------
     def connection_made(self, transport: Any) -> None:
@@ -160,7 +173,11 @@ class LeanWebSocket(asyncio.Protocol):
         if conn.handshake_exc is not None and self.scope is None:
             self._handshake_failed()
             return
-        for event in conn.events_received():
+        events = conn.events_received()
+        controls = sum(1 for e in events if isinstance(e, Frame) and e.opcode in CONTROLS)
+        if controls and self._flooding(controls):
+            return
+        for event in events:
             if isinstance(event, Request):
                 self._upgrade(event)
             elif isinstance(event, Frame):
@@ -289,7 +306,7 @@ class LeanWebSocket(asyncio.Protocol):
             try:
                 self._push({"type": "websocket.receive", "text": bytes(data).decode()})
             except UnicodeDecodeError:
-                log.exception("Invalid UTF-8 sequence received from client.")
+                log.info("a text frame of %s was not UTF-8: closed 1007", _client(self.scope or {}))
                 self.conn.send_close(1007)
                 self._parser_failed()
                 return
@@ -298,6 +315,26 @@ class LeanWebSocket(asyncio.Protocol):
         if not self.read_paused:  # one message at a time: the app reads it before the next comes in
             self.read_paused = True
             self.transport.pause_reading()
+
+    def _flooding(self, count: int) -> bool:
+        """Count ``count`` control frames of one read; past `CONTROL_BURST` of them within
+        `CONTROL_WINDOW` seconds the peer floods (each ping read and answered would cost the other rooms
+        of the worker): True, and the connection is closed 4429, that read's frames unanswered."""
+        now = asyncio.get_running_loop().time()
+        if now - self._controls_since > CONTROL_WINDOW:
+            self._controls, self._controls_since = 0, now
+        self._controls += count
+        if self._controls <= CONTROL_BURST:
+            return False
+        if not self.close_sent:
+            self.conn.data_to_send()  # the pongs websockets queued for them
+            self.conn.fail(FLOOD, FLOOD_REASON)  # the rest of what the peer sends is discarded unread
+            if self.conn.close_sent is not None:
+                self._parser_failed()
+            else:  # not accepted yet: no close frame to send
+                self.close_sent = True
+                self._end()
+        return True
 
     def _closed_by_peer(self) -> None:
         if self.close_sent:  # the peer's answer to our close: the closing handshake is complete

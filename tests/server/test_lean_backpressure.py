@@ -10,10 +10,14 @@ import base64
 import gc
 import os
 import socket
+import struct
 import time
+
+import pytest
 
 from server.settings import Settings
 from server.testing import running_server
+from server.ws import lean
 from server.ws.lean import LeanWebSocket
 
 from .conftest import GAMES
@@ -56,7 +60,10 @@ def _buffered() -> list[int]:
     return [o.transport.get_write_buffer_size() for o in gc.get_objects() if type(o) is LeanWebSocket]
 
 
-def test_a_peer_flooding_pings_without_reading_gets_no_unbounded_pongs() -> None:
+def test_a_peer_flooding_pings_without_reading_gets_no_unbounded_pongs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(lean, "CONTROL_BURST", 10**9)  # the flood close (below) would end it at once
     with running_server(Settings(), games=GAMES) as server:
         sock = _upgraded(server.port)
         try:
@@ -68,3 +75,35 @@ def test_a_peer_flooding_pings_without_reading_gets_no_unbounded_pongs() -> None
             assert (sent >= FLOOD, buffered < 512 * 1024) == (True, True), (sent, buffered)
         finally:
             sock.close()
+
+
+def _frames(sock: socket.socket, seconds: float) -> list[tuple[int, bytes]]:
+    """The server's frames (opcode, payload; unmasked, each under 126 bytes) until it closes or
+    ``seconds`` pass."""
+    sock.settimeout(seconds)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except (TimeoutError, ConnectionResetError):
+        pass
+    frames, at = [], 0
+    while at + 2 <= len(data):
+        size = data[at + 1] & 0x7F
+        frames.append((data[at] & 0x0F, data[at + 2 : at + 2 + size]))
+        at += 2 + size
+    return frames
+
+
+def test_a_peer_sending_pings_past_the_burst_is_closed_4429_and_answered_no_more() -> None:
+    with running_server(Settings(), games=GAMES) as server:
+        sock = _upgraded(server.port)
+        try:
+            sock.sendall(PING * lean.CONTROL_BURST)
+            within = _frames(sock, 1.0)
+            sock.sendall(PING * 10)
+            past = _frames(sock, 3.0)
+        finally:
+            sock.close()
+    assert within == [(0xA, b"x" * 125)] * lean.CONTROL_BURST  # every ping of the burst answered
+    assert past == [(0x8, struct.pack("!H", 4429) + b"flood: pings kept coming past the rate limit")]
