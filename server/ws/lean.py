@@ -503,7 +503,7 @@ class LeanWebSocket(asyncio.Protocol):
             conn.send_text(frame.encode())
         else:
             conn.send_binary(frame)
-        self.transport.write(b"".join(conn.data_to_send()))
+        self._flush()
         return True
 
     def _accept(self, message: dict[str, Any]) -> None:
