@@ -60,7 +60,6 @@ CONTROL_BURST = 50
 CONTROL_WINDOW = 10.0
 #: Close code and reason of a control-frame flood (the session's own flood close: protocol/codes.py).
 FLOOD, FLOOD_REASON = 4429, "flood: pings kept coming past the rate limit"
-CONTROLS = (Opcode.PING, Opcode.PONG)
 
 
 class Disconnected(OSError):
@@ -173,15 +172,12 @@ class LeanWebSocket(asyncio.Protocol):
         if conn.handshake_exc is not None and self.scope is None:
             self._handshake_failed()
             return
-        events = conn.events_received()
-        controls = sum(1 for e in events if isinstance(e, Frame) and e.opcode in CONTROLS)
-        if controls and self._flooding(controls):
-            return
-        for event in events:
+        for event in conn.events_received():
             if isinstance(event, Request):
                 self._upgrade(event)
             elif isinstance(event, Frame):
                 self._frame(event)
+        self._flush()  # the pongs websockets queued for this read's pings, in one write
 
     def shutdown(self) -> None:
         """uvicorn's shutdown: an open connection is closed 1012, one not yet accepted answered 500."""
@@ -284,16 +280,16 @@ class LeanWebSocket(asyncio.Protocol):
             self._parts.append(frame.data)
             if frame.fin:
                 self._message()
-        elif opcode is Opcode.PING:
-            if self._writable is None:
-                self._flush()  # websockets answered it
-            else:
+        elif opcode is Opcode.PING or opcode is Opcode.PONG:
+            if self._flooding():
+                return
+            if opcode is Opcode.PONG:
+                self._ponged(bytes(frame.data))
+            elif self._writable is not None:
                 # The peer does not read: answering every ping would grow the transport's buffer by
                 # what it sends. Only the last ping is answered, once writing resumes (RFC 6455 5.5.3).
                 self.conn.data_to_send()
                 self._pong = bytes(frame.data)
-        elif opcode is Opcode.PONG:
-            self._ponged(bytes(frame.data))
         elif opcode is Opcode.CLOSE:
             self._closed_by_peer()
 
@@ -316,14 +312,15 @@ class LeanWebSocket(asyncio.Protocol):
             self.read_paused = True
             self.transport.pause_reading()
 
-    def _flooding(self, count: int) -> bool:
-        """Count ``count`` control frames of one read; past `CONTROL_BURST` of them within
-        `CONTROL_WINDOW` seconds the peer floods (each ping read and answered would cost the other rooms
-        of the worker): True, and the connection is closed 4429, that read's frames unanswered."""
+    def _flooding(self) -> bool:
+        """Count a control frame; past `CONTROL_BURST` of them within `CONTROL_WINDOW` seconds the peer
+        floods (each ping read and answered would cost the other rooms of the worker): True, and the
+        connection is closed 4429, the pings of that read unanswered (`data_received` writes a read's
+        pongs once it handled every frame)."""
         now = asyncio.get_running_loop().time()
         if now - self._controls_since > CONTROL_WINDOW:
             self._controls, self._controls_since = 0, now
-        self._controls += count
+        self._controls += 1
         if self._controls <= CONTROL_BURST:
             return False
         if not self.close_sent:
@@ -494,10 +491,15 @@ class LeanWebSocket(asyncio.Protocol):
         dict and coroutine (`server.ws.conn.Conn.send` calls it); False, and nothing written, while the
         transport paused writing, before the accept, past a close (either side's) or once the peer is
         gone: the frame then takes `send`, which waits or raises."""
-        if self._writable is not None or self.disconnected or self.close_sent or not self.handshake_complete:
-            return False
         conn = self.conn
-        if conn.state is not OPEN or self.transport.is_closing():  # e.g. the peer's close was answered
+        # not OPEN: not accepted (the handshake's protocol), or a close sent; closing: the peer's
+        # close answered, or a shutdown
+        if (
+            self._writable is not None
+            or self.disconnected
+            or conn.state is not OPEN
+            or self.transport.is_closing()
+        ):
             return False
         if isinstance(frame, str):
             conn.send_text(frame.encode())

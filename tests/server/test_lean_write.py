@@ -69,7 +69,7 @@ def _opened() -> tuple[LeanWebSocket, _Transport]:
     transport = _Transport()
     sock.transport = transport
     sock.conn = ServerProtocol(state=OPEN)
-    sock.handshake_complete, sock.close_sent, sock.disconnected = True, False, False
+    sock.disconnected = False
     sock._writable = None
     return sock, transport
 
@@ -85,12 +85,15 @@ def test_write_now_refuses_and_writes_nothing_when_send_would_wait_or_raise(stat
     sock, transport = _opened()
     if state == "paused":
         sock._writable = object()  # type: ignore[assignment]  # a future while the transport paused
-    elif state == "closing":
-        sock.close_sent = True
+    elif state == "closing":  # the app's close went out
+        sock.conn.send_close(1000)
+        sock.conn.data_to_send()
     elif state == "peer closed":  # the peer's close answered, the transport closing, not yet lost
         transport.closing = True
     elif state == "gone":
         sock.disconnected = True
-    else:
-        sock.handshake_complete = False
+    else:  # still the handshake's protocol
+        from websockets.server import ServerProtocol
+
+        sock.conn = ServerProtocol()
     assert (sock.write_now("a"), transport.written) == (False, [])
