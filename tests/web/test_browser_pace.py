@@ -69,7 +69,7 @@ def count(page: Any, url: str, room: str, limit: float = 180.0) -> Tally:
     while turns(url, room) <= TURNS:
         assert time.monotonic() < deadline, "the game did not get there in time"
         if page.locator(ASK).count():
-            screen = page.evaluate(SCREEN)
+            screen = settled(page)
             if screen is None or (tally.screen is not None and screen[:2] == tally.screen[:2]):
                 page.wait_for_timeout(30)  # the round just answered: its passes are on their way
                 continue
@@ -95,6 +95,19 @@ def count(page: Any, url: str, room: str, limit: float = 180.0) -> Tally:
             tally.decisions += 1
             page.wait_for_timeout(50)  # the click's update redraws the controls
     return tally
+
+
+def settled(page: Any) -> list[str] | None:
+    """The asking screen once two looks 60 ms apart agree: each seat's update is a frame of its own, and
+    a look between two of them counted a seat too few."""
+    screen = page.evaluate(SCREEN)
+    for _ in range(20):
+        page.wait_for_timeout(60)
+        again = page.evaluate(SCREEN)
+        if again == screen:
+            break
+        screen = again
+    return screen
 
 
 def press(page: Any, selector: str) -> bool:
